@@ -1,0 +1,101 @@
+import { Form, Link } from "@remix-run/react";
+import type { Role } from "../../db/schema";
+import { ROLE_LABELS } from "~/domain/roles";
+import { Logo } from "./Logo";
+
+export interface HeaderUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+export function Header({ user, unread }: { user: HeaderUser | null; unread: number }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+        <Link to="/" aria-label="CotizaHub, ir al inicio">
+          <Logo />
+        </Link>
+        {user ? (
+          <div className="flex items-center gap-2">
+            <NotificationBell unread={unread} />
+            <UserMenu user={user} />
+          </div>
+        ) : (
+          <nav aria-label="Cuenta" className="flex items-center gap-2">
+            <Link to="/auth" className="btn-secondary">
+              Iniciar Sesión
+            </Link>
+            <Link to="/auth?tab=signup" className="btn-primary">
+              Comenzar
+            </Link>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** SPEC §2: the badge caps at "9+". */
+export function unreadBadge(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > 9 ? "9+" : String(unread);
+}
+
+function NotificationBell({ unread }: { unread: number }) {
+  const badge = unreadBadge(unread);
+  const label = unread === 0 ? "Notificaciones" : `Notificaciones, ${unread} sin leer`;
+  return (
+    <Link to="/notifications" aria-label={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" strokeLinecap="round" />
+      </svg>
+      {badge ? (
+        <span
+          data-testid="notification-badge"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
+  return (
+    <details className="group relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        aria-label="Menú de usuario"
+      >
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+          {initials || "?"}
+        </span>
+        <span className="hidden text-sm font-medium sm:inline">{user.firstName}</span>
+      </summary>
+      <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+        <div className="border-b border-slate-100 px-3 py-2">
+          <p className="font-semibold">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{ROLE_LABELS[user.role]}</p>
+        </div>
+        <Link to="/profile" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+          Mi perfil
+        </Link>
+        <Link to="/notifications" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+          Notificaciones
+        </Link>
+        <Form method="post" action="/auth/logout">
+          <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50">
+            Cerrar sesión
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,50 @@
+/** Money is integer cents everywhere; these are the only conversions to and from text. */
+
+const AMOUNT_PATTERN = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Parses what a person types ("1234.50", "1234,50", "1234", "$ 1 234,5") into cents.
+ * Returns null for anything ambiguous or not a plain positive amount (e.g. "1.234,50", "-5", "1e3").
+ */
+export function parseAmountToCents(input: unknown): number | null {
+  if (typeof input !== "string" && typeof input !== "number") return null;
+  const text = String(input).replace(/[\s$]/g, "");
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? "0").padEnd(2, "0"));
+  const cents = whole * 100 + fraction;
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Cents → "1234.50", the value an amount input shows back to the user. */
+export function centsToInput(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** DECISIONS §3: one platform currency, shown the same way to every role, formatted es-MX. */
+export function formatMoney(cents: number | null | undefined, currency = "USD"): string {
+  if (cents === null || cents === undefined) return "—";
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("es-MX", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(cents / 100);
+}
+
+/** Commission in cents for a percentage (5 → 5 %), rounded half up to the cent. */
+export function commissionCents(finalCents: number, percentage: number): number {
+  // Work in hundredths of a percent so 5.25 % stays exact.
+  const basisPoints = Math.round(percentage * 100);
+  return Math.floor((finalCents * basisPoints + 5_000) / 10_000);
+}

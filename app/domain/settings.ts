@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** Operator settings (SPEC §9 defaults), stored in the `settings` table and used by the code. */
+export interface Settings {
+  sessionTimeoutMinutes: number;
+  maxLoginAttempts: number;
+  defaultCommission: number;
+  loyaltyPointsPerUnit: number;
+  minQuoteAmountCents: number;
+  currency: string;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  sessionTimeoutMinutes: 60,
+  maxLoginAttempts: 5,
+  defaultCommission: 5.0,
+  loyaltyPointsPerUnit: 1.0,
+  minQuoteAmountCents: 10_000,
+  currency: "USD",
+};
+
+export const SUPPORTED_CURRENCIES = ["USD", "MXN", "EUR", "COP", "CLP", "PEN", "ARS"] as const;
+
+export const settingsSchema = z.object({
+  sessionTimeoutMinutes: z.coerce.number().int().min(5).max(60 * 24 * 30),
+  maxLoginAttempts: z.coerce.number().int().min(1).max(100),
+  defaultCommission: z.coerce.number().min(0).max(100),
+  loyaltyPointsPerUnit: z.coerce.number().min(0).max(1000),
+  minQuoteAmountCents: z.coerce.number().int().min(0),
+  currency: z.enum(SUPPORTED_CURRENCIES),
+});
+
+export function settingsFromRows(rows: { key: string; value: string }[]): Settings {
+  const raw: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const row of rows) {
+    if (row.key in DEFAULT_SETTINGS) raw[row.key] = JSON.parse(row.value);
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_BYTES = 72;
+
+const byteLength = (value: string) => new TextEncoder().encode(value).length;
+
+export const emailField = z
+  .string({ required_error: "El correo es obligatorio." })
+  .trim()
+  .toLowerCase()
+  .max(254, "El correo es demasiado largo.")
+  .email("Ingresa un correo válido.");
+
+export const newPasswordField = z
+  .string({ required_error: "La contraseña es obligatoria." })
+  .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`)
+  .refine((v) => byteLength(v) <= MAX_PASSWORD_BYTES, {
+    message: `La contraseña no puede superar ${MAX_PASSWORD_BYTES} bytes.`,
+  });
+
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ required_error: `${label} es obligatorio.` })
+    .trim()
+    .min(1, `${label} es obligatorio.`)
+    .max(max, `${label} no puede superar ${max} caracteres.`);
+
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No puede superar ${max} caracteres.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const phoneField = z
+  .string()
+  .trim()
+  .max(40, "El teléfono no puede superar 40 caracteres.")
+  .regex(/^[0-9+()\-.\s]*$/, "El teléfono solo puede contener números, espacios y + ( ) - .")
+  .optional()
+  .transform((v) => (v ? v : null));

@@ -1,0 +1,63 @@
+import { now, type DB } from "~/services/db.server";
+
+export async function countUnread(database: DB, userId: number): Promise<number> {
+  const row = await database
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export async function listNotifications(database: DB, userId: number, page: number) {
+  const [rows, total] = await Promise.all([
+    database
+      .selectFrom("notifications")
+      .select(["id", "type", "title", "message", "link", "read_at", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(NOTIFICATIONS_PAGE_SIZE)
+      .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE)
+      .execute(),
+    database
+      .selectFrom("notifications")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** Every change is scoped by user: another user's notification id changes nothing. */
+export async function markNotificationRead(database: DB, userId: number, id: number): Promise<boolean> {
+  const result = await database
+    .updateTable("notifications")
+    .set({ read_at: now() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllNotificationsRead(database: DB, userId: number): Promise<void> {
+  await database
+    .updateTable("notifications")
+    .set({ read_at: now() })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .execute();
+}
+
+export async function deleteNotification(database: DB, userId: number, id: number): Promise<boolean> {
+  const result = await database
+    .deleteFrom("notifications")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

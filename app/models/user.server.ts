@@ -1,0 +1,135 @@
+import type { Role, User } from "../../db/schema";
+import { now, type DB } from "~/services/db.server";
+
+export type PublicUser = Pick<
+  User,
+  | "id"
+  | "email"
+  | "first_name"
+  | "last_name"
+  | "company_name"
+  | "phone"
+  | "role"
+  | "is_featured_partner"
+  | "email_verified_at"
+  | "created_at"
+>;
+
+export const PUBLIC_USER_COLUMNS = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "company_name",
+  "phone",
+  "role",
+  "is_featured_partner",
+  "email_verified_at",
+  "created_at",
+] as const;
+
+export function getUserById(database: DB, id: number): Promise<PublicUser | undefined> {
+  return database.selectFrom("users").select(PUBLIC_USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export function getUserWithPasswordByEmail(database: DB, email: string): Promise<User | undefined> {
+  return database.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+}
+
+export async function emailExists(database: DB, email: string): Promise<boolean> {
+  const row = await database
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface NewUserInput {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  companyName?: string | null;
+  phone?: string | null;
+  role: Role;
+  verified?: boolean;
+}
+
+export async function createUser(database: DB, input: NewUserInput): Promise<PublicUser> {
+  const timestamp = now();
+  const { id } = await database
+    .insertInto("users")
+    .values({
+      email: input.email.toLowerCase(),
+      password_hash: input.passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      company_name: input.companyName ?? null,
+      phone: input.phone ?? null,
+      role: input.role,
+      email_verified_at: input.verified ? timestamp : null,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return (await getUserById(database, id))!;
+}
+
+export async function markEmailVerified(database: DB, userId: number): Promise<void> {
+  await database
+    .updateTable("users")
+    .set({ email_verified_at: now(), updated_at: now() })
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .execute();
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  phone: string | null;
+}
+
+export async function updateProfile(database: DB, userId: number, input: ProfileInput): Promise<void> {
+  await database
+    .updateTable("users")
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      company_name: input.companyName,
+      phone: input.phone,
+      updated_at: now(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function setPasswordHash(database: DB, userId: number, passwordHash: string): Promise<void> {
+  await database
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: now() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export function displayName(user: Pick<User, "first_name" | "last_name">): string {
+  return `${user.first_name} ${user.last_name}`.trim();
+}
+
+export function listAdminIds(database: DB): Promise<{ id: number }[]> {
+  return database.selectFrom("users").select("id").where("role", "=", "admin").execute();
+}
+
+export function listFeaturedPartners(database: DB, limit = 5) {
+  return database
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "company_name"])
+    .where("role", "=", "partner")
+    .where("is_featured_partner", "=", 1)
+    .orderBy("company_name")
+    .limit(limit)
+    .execute();
+}

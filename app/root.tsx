@@ -1,0 +1,140 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "./components/Footer";
+import { Header, type HeaderUser } from "./components/Header";
+import { Toast } from "./components/Toast";
+import { Spinner } from "./components/ui/Spinner";
+import { isRole } from "./domain/roles";
+import { countUnread } from "./models/notification.server";
+import { getOptionalUser } from "./services/auth.server";
+import { db } from "./services/db.server";
+import { readToast } from "./services/session.server";
+import stylesheet from "./tailwind.css";
+import { useNonce } from "./utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "CotizaHub · Cotizaciones B2B" },
+  {
+    name: "description",
+    content: "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones verificadas en 24-48 horas.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const [unread, { toast, setCookie }] = await Promise.all([
+    user ? countUnread(db, user.id) : Promise.resolve(0),
+    readToast(request),
+  ]);
+  const headerUser: HeaderUser | null = user
+    ? {
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: user.email,
+        role: isRole(user.role) ? user.role : "buyer",
+      }
+    : null;
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return data({ user: headerUser, unread, toast }, { headers });
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function NavigationSpinner() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-white/40">
+      <Spinner />
+    </div>
+  );
+}
+
+export default function App() {
+  const rootData = useRootData();
+  return (
+    <>
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Saltar al contenido
+      </a>
+      <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
+      {rootData?.toast ? <Toast toast={rootData.toast} /> : null}
+      <main id="contenido" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <NavigationSpinner />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <>
+      <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
+      <main id="contenido" className="flex flex-1 items-center justify-center px-4 py-16">
+        <div className="text-center">
+          <p className="text-6xl font-extrabold text-brand-700">{notFound ? "404" : "Error"}</p>
+          <h1 className="mt-4 text-2xl font-bold">
+            {notFound ? "Oops! Page not found" : "Algo salió mal"}
+          </h1>
+          <p className="mt-2 text-slate-700">
+            {notFound
+              ? "La página que buscas no existe o fue movida."
+              : "Ocurrió un error inesperado. Por favor intenta de nuevo más tarde."}
+          </p>
+          <Link to="/" className="btn-primary mt-6">
+            Volver al inicio
+          </Link>
+        </div>
+      </main>
+      <Footer />
+    </>
+  );
+}

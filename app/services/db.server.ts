@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect, sql, type Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import { env } from "./env.server";
+
+export type DB = Kysely<Database>;
+export type Tx = Transaction<Database>;
+
+export function openDatabase(file: string): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+declare global {
+  var __db: DB | undefined;
+}
+
+/** One connection per process; kept on globalThis so `remix dev` reloads do not leak handles. */
+export const db: DB = (globalThis.__db ??= openDatabase(env.databasePath));
+
+/**
+ * Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so a concurrent
+ * writer waits on `busy_timeout` instead of failing with SQLITE_BUSY on a read→write upgrade.
+ * Keep slow I/O (files, mail) outside `fn`.
+ */
+export async function writeTransaction<T>(database: DB, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return database.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      // Kysely's Transaction type is only a marker here: `conn` holds the open transaction.
+      const result = await fn(conn as unknown as Tx);
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn);
+      throw error;
+    }
+  });
+}
+
+export function now(): string {
+  return new Date().toISOString();
+}

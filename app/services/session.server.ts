@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
+import { db, now, type DB } from "./db.server";
+import { appUrl, env } from "./env.server";
+import type { Toast } from "~/utils/toast";
+import { getSettings } from "./settings.server";
+
+const SESSION_COOKIE = "__session";
+const TOAST_COOKIE = "__toast";
+/** How often a session's last-seen time is written; avoids a write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Sessions never outlive this, whatever the inactivity setting says. */
+const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** SESSION_SECRET, or a secret generated on first run and kept in the database (never in code). */
+async function cookieSecret(database: DB): Promise<string> {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const existing = await database
+    .selectFrom("secrets")
+    .select("value")
+    .where("name", "=", "session_secret")
+    .executeTakeFirst();
+  if (existing) return existing.value;
+  await database
+    .insertInto("secrets")
+    .values({ name: "session_secret", value: crypto.randomBytes(32).toString("base64url") })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await database
+    .selectFrom("secrets")
+    .select("value")
+    .where("name", "=", "session_secret")
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+const secure = appUrl().startsWith("https://");
+
+let cookies: Promise<{ session: Cookie; toast: ReturnType<typeof createToastStorage> }> | undefined;
+
+function createToastStorage(secret: string) {
+  return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], secure },
+  });
+}
+
+function getCookies() {
+  cookies ??= cookieSecret(db).then((secret) => ({
+    session: createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+      secrets: [secret],
+      maxAge: ABSOLUTE_LIFETIME_MS / 1000,
+    }),
+    toast: createToastStorage(secret),
+  }));
+  return cookies;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const { session } = await getCookies();
+  const value = await session.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: number;
+}
+
+/**
+ * The live session behind the request's cookie, or null. A session ends after the session-timeout
+ * setting of inactivity (read on every request, so a changed setting applies at once).
+ */
+export async function loadSession(database: DB, request: Request): Promise<SessionRecord | null> {
+  const id = await readSessionId(request);
+  if (!id) return null;
+  const row = await database
+    .selectFrom("sessions")
+    .select(["id", "user_id", "last_seen_at", "expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { sessionTimeoutMinutes } = await getSettings(database);
+  const current = Date.now();
+  const idleUntil = Date.parse(row.last_seen_at) + sessionTimeoutMinutes * 60_000;
+  if (current > idleUntil || current > Date.parse(row.expires_at)) {
+    await database.deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
+  if (current - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+    await database.updateTable("sessions").set({ last_seen_at: now() }).where("id", "=", id).execute();
+  }
+  return { id: row.id, userId: row.user_id };
+}
+
+/** Starts a new session (a fresh id, so a planted cookie is worthless) and returns its Set-Cookie. */
+export async function startSession(database: DB, request: Request, userId: number): Promise<string> {
+  const previous = await readSessionId(request);
+  const id = crypto.randomBytes(32).toString("base64url");
+  const timestamp = now();
+  await database.transaction().execute(async (tx) => {
+    if (previous) await tx.deleteFrom("sessions").where("id", "=", previous).execute();
+    await tx
+      .insertInto("sessions")
+      .values({
+        id,
+        user_id: userId,
+        created_at: timestamp,
+        last_seen_at: timestamp,
+        expires_at: new Date(Date.now() + ABSOLUTE_LIFETIME_MS).toISOString(),
+        user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      })
+      .execute();
+  });
+  const { session } = await getCookies();
+  return session.serialize(id);
+}
+
+export async function endSession(database: DB, request: Request): Promise<string> {
+  const id = await readSessionId(request);
+  if (id) await database.deleteFrom("sessions").where("id", "=", id).execute();
+  const { session } = await getCookies();
+  return session.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function endAllSessionsOfUser(database: DB, userId: number): Promise<void> {
+  await database.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export async function purgeExpiredSessions(database: DB): Promise<void> {
+  await database.deleteFrom("sessions").where("expires_at", "<", now()).execute();
+}
+
+// ---- Flash toasts: shown once on the next page, rendered by the server so they work without JS.
+
+
+export async function toastCookie(toast: Toast): Promise<string> {
+  const { toast: storage } = await getCookies();
+  const session = await storage.getSession();
+  session.flash("toast", toast);
+  return storage.commitSession(session);
+}
+
+export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const { toast: storage } = await getCookies();
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(TOAST_COOKIE)) return { toast: null, setCookie: null };
+  const session = await storage.getSession(cookieHeader);
+  const toast = (session.get("toast") as Toast | undefined) ?? null;
+  return { toast, setCookie: await storage.commitSession(session) };
+}

@@ -1,0 +1,20 @@
+import { settingsFromRows, type Settings } from "~/domain/settings";
+import { now, type DB } from "./db.server";
+
+export async function getSettings(database: DB): Promise<Settings> {
+  const rows = await database.selectFrom("settings").select(["key", "value"]).execute();
+  return settingsFromRows(rows);
+}
+
+export async function saveSettings(database: DB, settings: Settings): Promise<void> {
+  const updatedAt = now();
+  await database.transaction().execute(async (tx) => {
+    for (const [key, value] of Object.entries(settings)) {
+      await tx
+        .insertInto("settings")
+        .values({ key, value: JSON.stringify(value), updated_at: updatedAt })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: updatedAt }))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,5 @@
+export interface Toast {
+  type: "success" | "error" | "info" | "warning";
+  title: string;
+  description?: string;
+}

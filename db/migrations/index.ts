@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initial from "./2026-11-22T00-00_initial";
+
+/**
+ * Migrations are listed statically (not read from the file system) so the same list works from the
+ * bundled server build and from the TypeScript scripts. Landed migrations are frozen: add a new file.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T00-00_initial": initial,
+};

@@ -1,0 +1,281 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** ISO-8601 UTC timestamps stored as TEXT ("2026-11-22T14:03:36.000Z"). */
+type Timestamp = string;
+type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+
+export type Role = "buyer" | "partner" | "admin";
+export type RequestStatus = "pending" | "assigned" | "quoted" | "approved" | "paid" | "rejected";
+export type PaymentStatus = "pending" | "confirmed" | "rejected";
+export type PaymentMethod = "transfer" | "check" | "cash" | "other";
+export type TokenPurpose = "verify_email" | "reset_password";
+export type NotificationType = "success" | "info" | "warning" | "error";
+export type RelatedType = "quote" | "payment" | "assignment" | "contact" | "partner";
+export type MailStatus = "pending" | "sending" | "sent" | "failed";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  phone: string | null;
+  role: Role;
+  is_featured_partner: Generated<number>;
+  email_verified_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  created_at: CreatedAt;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: TokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  is_active: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  sku: string | null;
+  category_id: number | null;
+  supplier_id: number | null;
+  base_price_cents: number | null;
+  stock_quantity: Generated<number>;
+  is_active: Generated<number>;
+  image_key: string | null;
+  image_type: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface QuoteRequestsTable {
+  id: Generated<number>;
+  buyer_id: number;
+  title: string;
+  description: string | null;
+  file_name: string;
+  file_type: string;
+  file_key: string;
+  file_size: number;
+  status: RequestStatus;
+  total_amount_cents: number | null;
+  admin_notes: string | null;
+  rejection_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RequestStatusHistoryTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  actor_id: number | null;
+  from_status: RequestStatus | null;
+  to_status: RequestStatus;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PartnerAssignmentsTable {
+  id: Generated<number>;
+  partner_id: number;
+  quote_request_id: number;
+  assigned_by: number | null;
+  assigned_at: CreatedAt;
+}
+
+export interface PartnerQuotesTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  partner_id: number;
+  quoted_amount_cents: number;
+  notes: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_key: string | null;
+  is_selected: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OfficialQuotesTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  partner_quote_id: number | null;
+  final_amount_cents: number;
+  commission_percentage: number;
+  commission_amount_cents: number;
+  currency: string;
+  valid_until: string;
+  pdf_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  official_quote_id: number;
+  buyer_id: number;
+  amount_cents: number;
+  method: PaymentMethod | null;
+  proof_key: string | null;
+  proof_name: string | null;
+  proof_type: string | null;
+  status: PaymentStatus;
+  rejection_reason: string | null;
+  reviewed_by: number | null;
+  submitted_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BuyerCommissionsTable {
+  id: Generated<number>;
+  buyer_id: number;
+  payment_id: number;
+  commission_amount_cents: number;
+  loyalty_points: number;
+  created_at: CreatedAt;
+}
+
+export interface RewardsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  points_cost: number;
+  is_available: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+export interface RewardRedemptionsTable {
+  id: Generated<number>;
+  buyer_id: number;
+  reward_id: number;
+  points: number;
+  created_at: CreatedAt;
+}
+
+export interface LoyaltyLedgerTable {
+  id: Generated<number>;
+  buyer_id: number;
+  /** Positive when earned, negative when spent. */
+  points: number;
+  reason: "payment" | "redemption" | "adjustment";
+  payment_id: number | null;
+  redemption_id: number | null;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: string | null;
+  related_type: RelatedType | null;
+  related_id: number | null;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  auth_tokens: AuthTokensTable;
+  settings: SettingsTable;
+  secrets: SecretsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  contact_submissions: ContactSubmissionsTable;
+  quote_requests: QuoteRequestsTable;
+  request_status_history: RequestStatusHistoryTable;
+  partner_assignments: PartnerAssignmentsTable;
+  partner_quotes: PartnerQuotesTable;
+  official_quotes: OfficialQuotesTable;
+  payments: PaymentsTable;
+  buyer_commissions: BuyerCommissionsTable;
+  rewards: RewardsTable;
+  reward_redemptions: RewardRedemptionsTable;
+  loyalty_ledger: LoyaltyLedgerTable;
+  notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type QuoteRequest = Selectable<QuoteRequestsTable>;
+export type PartnerQuote = Selectable<PartnerQuotesTable>;
+export type OfficialQuote = Selectable<OfficialQuotesTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type Product = Selectable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Notification = Selectable<NotificationsTable>;
