@@ -61,3 +61,16 @@ export async function deleteNotification(database: DB, userId: number, id: numbe
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Marks the user's notification read and returns where it points (null when not theirs). */
+export async function openNotification(database: DB, userId: number, id: number): Promise<string | null> {
+  const row = await database
+    .selectFrom("notifications")
+    .select("link")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  await markNotificationRead(database, userId, id);
+  return row.link;
+}

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql, type Transaction } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import type { Database } from "../../db/schema";
 import { env } from "./env.server";
 
 export type DB = Kysely<Database>;
-export type Tx = Transaction<Database>;
+/** A handle inside `writeTransaction`; model functions take `DB` and work with either. */
+export type Tx = DB;
 
 export function openDatabase(file: string): DB {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -34,8 +35,7 @@ export async function writeTransaction<T>(database: DB, fn: (tx: Tx) => Promise<
   return database.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      // Kysely's Transaction type is only a marker here: `conn` holds the open transaction.
-      const result = await fn(conn as unknown as Tx);
+      const result = await fn(conn);
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (error) {

@@ -1,0 +1,57 @@
+import type { TokenPurpose } from "../../db/schema";
+import { generateToken, hashToken } from "~/services/crypto.server";
+import { now, type DB, type Tx } from "~/services/db.server";
+
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 48 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+/** Issues a single-use token; only its hash is stored. Earlier unused tokens of the same purpose die. */
+export async function issueToken(tx: Tx | DB, userId: number, purpose: TokenPurpose): Promise<string> {
+  const token = generateToken();
+  await tx
+    .updateTable("auth_tokens")
+    .set({ used_at: now() })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+  await tx
+    .insertInto("auth_tokens")
+    .values({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The user a live (unused, unexpired) token belongs to, without using it up. */
+export async function findTokenUser(database: DB | Tx, token: string, purpose: TokenPurpose): Promise<number | null> {
+  if (!token) return null;
+  const row = await database
+    .selectFrom("auth_tokens")
+    .select(["user_id"])
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Uses a token up; returns its user, or null when it was invalid, expired or already used. */
+export async function consumeToken(tx: Tx | DB, token: string, purpose: TokenPurpose): Promise<number | null> {
+  const userId = await findTokenUser(tx, token, purpose);
+  if (userId === null) return null;
+  const result = await tx
+    .updateTable("auth_tokens")
+    .set({ used_at: now() })
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? userId : null;
+}

@@ -1,0 +1,69 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { Field } from "~/components/ui/Field";
+import { emailField } from "~/domain/validation";
+import { requestPasswordReset } from "~/services/account.server";
+import { assertSameOrigin, redirectIfSignedIn } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+
+export const meta: MetaFunction = () => [{ title: "Recuperar contraseña · CotizaHub" }];
+
+const schema = z.object({ email: emailField });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  await requestPasswordReset(db, submission.value.email);
+  // The same answer whether or not the account exists.
+  return { result: submission.reply(), sent: true };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard title="¿Olvidaste tu contraseña?" subtitle="Te enviaremos un enlace para crear una nueva.">
+      {actionData?.sent ? (
+        <div role="status" className="space-y-4">
+          <p className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu
+            bandeja de entrada; el enlace vence en 1 hora.
+          </p>
+          <Link to="/auth" className="btn-secondary w-full">
+            Volver a iniciar sesión
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <Field
+            label="Correo electrónico"
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            required
+            errors={fields.email.errors}
+          />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            Enviar enlace
+          </button>
+          <p className="text-center text-sm">
+            <Link to="/auth" className="btn-link">
+              Volver a iniciar sesión
+            </Link>
+          </p>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { endSession } from "~/services/session.server";
+
+/** Sign-out is a POST only; a GET changes nothing and goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return redirect("/", { headers: { "Set-Cookie": await endSession(db, request) } });
+}

@@ -1,0 +1,101 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { Field, FormAlert } from "~/components/ui/Field";
+import { newPasswordField } from "~/domain/validation";
+import { findTokenUser } from "~/models/auth-token.server";
+import { resetPassword } from "~/services/account.server";
+import { assertSameOrigin } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Nueva contraseña · CotizaHub" }];
+
+const schema = z
+  .object({
+    token: z.string().min(1),
+    password: newPasswordField,
+    confirm_password: z.string({ required_error: "Confirma la contraseña." }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: "Las contraseñas no coinciden.",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = (await findTokenUser(db, token, "reset_password")) !== null;
+  return { token: valid ? token : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
+  }
+  const ok = await resetPassword(db, submission.value.token, submission.value.password);
+  if (!ok) {
+    return data(
+      { result: submission.reply({ formErrors: ["El enlace ya fue usado o venció. Solicita uno nuevo."], hideFields: ["password", "confirm_password"] }) },
+      { status: 400 },
+    );
+  }
+  return redirect("/auth", {
+    headers: {
+      "Set-Cookie": await toastCookie({
+        type: "success",
+        title: "Contraseña actualizada",
+        description: "Ya puedes iniciar sesión con tu nueva contraseña.",
+      }),
+    },
+  });
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result });
+  const busy = useNavigation().state === "submitting";
+  if (!token) {
+    return (
+      <AuthCard title="Enlace inválido o vencido">
+        <p className="text-sm text-slate-700">El enlace para restablecer la contraseña ya fue usado o venció.</p>
+        <Link to="/auth/forgot" className="btn-primary mt-4 w-full">
+          Solicitar un nuevo enlace
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Crea una nueva contraseña">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {form.errors?.length ? <FormAlert>{form.errors.join(" ")}</FormAlert> : null}
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="Nueva contraseña"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          required
+          minLength={6}
+          hint="Mínimo 6 caracteres."
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Confirmar contraseña"
+          {...getInputProps(fields.confirm_password, { type: "password" })}
+          autoComplete="new-password"
+          required
+          errors={fields.confirm_password.errors}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          Guardar contraseña
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AppShell } from "~/components/AppShell";
+import { Field, FormAlert } from "~/components/ui/Field";
+import { isRole, ROLE_LABELS } from "~/domain/roles";
+import { newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
+import { getUserWithPasswordByEmail, setPasswordHash, updateProfile } from "~/models/user.server";
+import { requireUser } from "~/services/auth.server";
+import { hashPassword, verifyPassword } from "~/services/crypto.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+import { formatDate } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Mi perfil · CotizaHub" }];
+
+const profileSchema = z.object({
+  first_name: requiredText("El nombre", 80),
+  last_name: requiredText("El apellido", 80),
+  company_name: optionalText(120),
+  phone: phoneField,
+});
+
+const passwordSchema = z
+  .object({
+    current_password: z.string({ required_error: "Ingresa tu contraseña actual." }),
+    new_password: newPasswordField,
+    confirm_password: z.string({ required_error: "Confirma la nueva contraseña." }),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: "Las contraseñas no coinciden.",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { user };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "password") {
+    const submission = parseWithZod(formData, { schema: passwordSchema });
+    const hidden = ["current_password", "new_password", "confirm_password"];
+    if (submission.status !== "success") {
+      return data({ intent: "password" as const, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
+    }
+    const account = await getUserWithPasswordByEmail(db, user.email);
+    if (!account || !(await verifyPassword(submission.value.current_password, account.password_hash))) {
+      return data(
+        {
+          intent: "password" as const,
+          result: submission.reply({
+            fieldErrors: { current_password: ["La contraseña actual no es correcta."] },
+            hideFields: hidden,
+          }),
+        },
+        { status: 400 },
+      );
+    }
+    await setPasswordHash(db, user.id, await hashPassword(submission.value.new_password));
+    return redirect("/profile", {
+      headers: { "Set-Cookie": await toastCookie({ type: "success", title: "Contraseña actualizada" }) },
+    });
+  }
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+  }
+  await updateProfile(db, user.id, {
+    firstName: submission.value.first_name,
+    lastName: submission.value.last_name,
+    companyName: submission.value.company_name,
+    phone: submission.value.phone,
+  });
+  // POST → redirect → GET: the page reloads with the saved values (SPEC §2).
+  return redirect("/profile", {
+    headers: { "Set-Cookie": await toastCookie({ type: "success", title: "Perfil actualizado" }) },
+  });
+}
+
+export default function Profile() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const role = isRole(user.role) ? user.role : "buyer";
+  const [profileForm, profileFields] = useForm({
+    id: "profile",
+    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
+    defaultValue: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      company_name: user.company_name ?? "",
+      phone: user.phone ?? "",
+    },
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "password",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AppShell role={role}>
+      <h1 className="page-title">Mi perfil</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="cuenta" className="card lg:col-span-1">
+          <h2 id="cuenta" className="text-lg font-semibold">
+            Cuenta
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-600">Correo</dt>
+              <dd className="break-all font-medium">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Rol</dt>
+              <dd className="font-medium">{ROLE_LABELS[role]}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Miembro desde</dt>
+              <dd className="font-medium">{formatDate(user.created_at)}</dd>
+            </div>
+          </dl>
+        </section>
+        <div className="space-y-6 lg:col-span-2">
+          <section aria-labelledby="datos" className="card">
+            <h2 id="datos" className="text-lg font-semibold">
+              Datos personales
+            </h2>
+            <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-4 sm:grid-cols-2">
+              <input type="hidden" name="intent" value="profile" />
+              <Field label="Nombre" {...getInputProps(profileFields.first_name, { type: "text" })} required errors={profileFields.first_name.errors} />
+              <Field label="Apellido" {...getInputProps(profileFields.last_name, { type: "text" })} required errors={profileFields.last_name.errors} />
+              <Field label="Empresa" {...getInputProps(profileFields.company_name, { type: "text" })} errors={profileFields.company_name.errors} />
+              <Field label="Teléfono" {...getInputProps(profileFields.phone, { type: "tel" })} errors={profileFields.phone.errors} />
+              <div className="sm:col-span-2">
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Guardar cambios
+                </button>
+              </div>
+            </Form>
+          </section>
+          <section aria-labelledby="seguridad" className="card">
+            <h2 id="seguridad" className="text-lg font-semibold">
+              Cambiar contraseña
+            </h2>
+            <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="password" />
+              {passwordForm.errors?.length ? <FormAlert>{passwordForm.errors.join(" ")}</FormAlert> : null}
+              <Field
+                label="Contraseña actual"
+                {...getInputProps(passwordFields.current_password, { type: "password" })}
+                autoComplete="current-password"
+                required
+                errors={passwordFields.current_password.errors}
+              />
+              <Field
+                label="Nueva contraseña"
+                {...getInputProps(passwordFields.new_password, { type: "password" })}
+                autoComplete="new-password"
+                required
+                minLength={6}
+                errors={passwordFields.new_password.errors}
+              />
+              <Field
+                label="Confirmar nueva contraseña"
+                {...getInputProps(passwordFields.confirm_password, { type: "password" })}
+                autoComplete="new-password"
+                required
+                errors={passwordFields.confirm_password.errors}
+              />
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Actualizar contraseña
+              </button>
+            </Form>
+          </section>
+        </div>
+      </div>
+    </AppShell>
+  );
+}
