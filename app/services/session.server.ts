@@ -13,7 +13,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** SESSION_SECRET, or a secret generated on first run and kept in the database (never in code). */
-async function cookieSecret(database: DB): Promise<string> {
+export async function cookieSecret(database: DB): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const existing = await database
     .selectFrom("secrets")

@@ -1,0 +1,118 @@
+import type { PublicUser } from "./user.server";
+import { renderOfficialQuotePdf } from "~/services/pdf.server";
+import { now, type DB } from "~/services/db.server";
+import { deleteStoredFile, storeBytes, storedFileExists } from "~/services/storage.server";
+
+/**
+ * Who may read which file. Each function returns the file only when `user` may see it, otherwise
+ * undefined (the route answers with a 404, never with the file).
+ */
+
+export interface StoredFileRef {
+  key: string;
+  name: string;
+  type: string;
+}
+
+export async function requestFileFor(database: DB, user: PublicUser, requestId: number): Promise<StoredFileRef | undefined> {
+  let query = database
+    .selectFrom("quote_requests as qr")
+    .select(["qr.file_key as key", "qr.file_name as name", "qr.file_type as type"])
+    .where("qr.id", "=", requestId);
+  if (user.role === "buyer") query = query.where("qr.buyer_id", "=", user.id);
+  else if (user.role === "partner") {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("partner_assignments as pa")
+          .select("pa.id")
+          .whereRef("pa.quote_request_id", "=", "qr.id")
+          .where("pa.partner_id", "=", user.id),
+      ),
+    );
+  }
+  return query.executeTakeFirst();
+}
+
+export async function partnerQuoteFileFor(database: DB, user: PublicUser, partnerQuoteId: number): Promise<StoredFileRef | undefined> {
+  if (user.role === "buyer") return undefined;
+  let query = database
+    .selectFrom("partner_quotes")
+    .select(["file_key", "file_name", "file_type"])
+    .where("id", "=", partnerQuoteId)
+    .where("file_key", "is not", null);
+  if (user.role === "partner") query = query.where("partner_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  return row?.file_key ? { key: row.file_key, name: row.file_name ?? "cotizacion", type: row.file_type ?? "" } : undefined;
+}
+
+export async function paymentProofFor(database: DB, user: PublicUser, paymentId: number): Promise<StoredFileRef | undefined> {
+  if (user.role === "partner") return undefined;
+  let query = database
+    .selectFrom("payments")
+    .select(["proof_key", "proof_name", "proof_type"])
+    .where("id", "=", paymentId)
+    .where("proof_key", "is not", null);
+  if (user.role === "buyer") query = query.where("buyer_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  return row?.proof_key ? { key: row.proof_key, name: row.proof_name ?? "comprobante", type: row.proof_type ?? "" } : undefined;
+}
+
+/**
+ * The official quote PDF for its buyer and for admins. It is generated on first download and kept;
+ * if the stored copy is missing it is generated again, so no row points to a missing file for long.
+ */
+export async function officialQuotePdfFor(database: DB, user: PublicUser, requestId: number): Promise<StoredFileRef | undefined> {
+  if (user.role === "partner") return undefined;
+  let query = database
+    .selectFrom("official_quotes as oq")
+    .innerJoin("quote_requests as qr", "qr.id", "oq.quote_request_id")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .select([
+      "oq.id",
+      "oq.pdf_key",
+      "oq.final_amount_cents",
+      "oq.commission_percentage",
+      "oq.commission_amount_cents",
+      "oq.currency",
+      "oq.valid_until",
+      "oq.created_at",
+      "qr.id as request_id",
+      "qr.title",
+      "qr.description",
+      "b.first_name",
+      "b.last_name",
+      "b.company_name",
+      "b.email",
+    ])
+    .where("oq.quote_request_id", "=", requestId);
+  if (user.role === "buyer") query = query.where("qr.buyer_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const name = `cotizacion-oficial-${row.id}.pdf`;
+  if (row.pdf_key && (await storedFileExists(row.pdf_key))) return { key: row.pdf_key, name, type: "application/pdf" };
+  const bytes = await renderOfficialQuotePdf({
+    officialQuoteId: row.id,
+    requestId: row.request_id,
+    requestTitle: row.title,
+    requestDescription: row.description,
+    buyerName: `${row.first_name} ${row.last_name}`,
+    buyerCompany: row.company_name,
+    buyerEmail: row.email,
+    finalAmountCents: row.final_amount_cents,
+    commissionPercentage: row.commission_percentage,
+    commissionAmountCents: row.commission_amount_cents,
+    currency: row.currency,
+    validUntil: row.valid_until,
+    issuedAt: row.created_at ?? now(),
+  });
+  const key = await storeBytes(bytes, "pdf");
+  try {
+    await database.updateTable("official_quotes").set({ pdf_key: key }).where("id", "=", row.id).execute();
+  } catch (error) {
+    await deleteStoredFile(key);
+    throw error;
+  }
+  if (row.pdf_key) await deleteStoredFile(row.pdf_key);
+  return { key, name, type: "application/pdf" };
+}

@@ -1,0 +1,514 @@
+import type { RequestStatus } from "../../db/schema";
+import { commissionCents, formatMoney } from "~/domain/money";
+import {
+  canApprovePartnerQuote,
+  canAssignPartner,
+  canBuyerApprove,
+  canBuyerReject,
+  canCreateManualQuote,
+  canPartnerQuote,
+  canSendToBuyer,
+  STATUS_LABELS,
+} from "~/domain/quote-status";
+import { now, writeTransaction, type DB } from "~/services/db.server";
+import { flushNotifications, notify } from "~/services/notify.server";
+import { getSettings } from "~/services/settings.server";
+
+/**
+ * Every status change of a quote request. Each function runs in one IMMEDIATE transaction and
+ * re-reads the request inside it, so a double submit or two admins racing cannot both win.
+ */
+
+export type LifecycleError =
+  | "not_found"
+  | "invalid_status"
+  | "already_assigned"
+  | "not_partner"
+  | "below_minimum"
+  | "already_selected";
+
+export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: LifecycleError; message: string };
+
+const fail = (error: LifecycleError, message: string) => ({ ok: false as const, error, message });
+const notFound = () => fail("not_found", "Cotización no encontrada");
+const wrongStatus = (status: RequestStatus) =>
+  fail("invalid_status", `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`);
+
+async function lockRequest(tx: DB, id: number) {
+  return tx
+    .selectFrom("quote_requests")
+    .select(["id", "buyer_id", "title", "status", "total_amount_cents"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Changes the status and writes the history line (who, when, from, to, note). */
+export async function recordStatus(
+  tx: DB,
+  requestId: number,
+  from: RequestStatus | null,
+  to: RequestStatus,
+  actorId: number | null,
+  note: string | null = null,
+): Promise<void> {
+  const timestamp = now();
+  if (from !== null) {
+    await tx.updateTable("quote_requests").set({ status: to, updated_at: timestamp }).where("id", "=", requestId).execute();
+  }
+  await tx
+    .insertInto("request_status_history")
+    .values({ quote_request_id: requestId, actor_id: actorId, from_status: from, to_status: to, note, created_at: timestamp })
+    .execute();
+}
+
+// ---- Buyer creates a request
+
+export interface NewRequestInput {
+  buyerId: number;
+  title: string;
+  description: string | null;
+  file: { key: string; name: string; type: string; size: number };
+}
+
+export async function createQuoteRequest(database: DB, input: NewRequestInput): Promise<{ id: number }> {
+  const id = await writeTransaction(database, async (tx) => {
+    const timestamp = now();
+    const { id } = await tx
+      .insertInto("quote_requests")
+      .values({
+        buyer_id: input.buyerId,
+        title: input.title,
+        description: input.description,
+        file_name: input.file.name,
+        file_type: input.file.type,
+        file_key: input.file.key,
+        file_size: input.file.size,
+        status: "pending",
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordStatus(tx, id, null, "pending", input.buyerId, "Solicitud creada");
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "info",
+      title: "Nueva solicitud de cotización",
+      message: `Un comprador creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
+      link: `/admin/quotes/${id}`,
+      relatedType: "quote",
+      relatedId: id,
+    });
+    await notify(tx, {
+      to: { userIds: [input.buyerId] },
+      type: "success",
+      title: "¡Cotización enviada!",
+      message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
+      link: `/buyer/quotes/${id}`,
+      relatedType: "quote",
+      relatedId: id,
+    });
+    return id;
+  });
+  flushNotifications();
+  return { id };
+}
+
+// ---- Admin assigns partners
+
+export async function assignPartner(
+  database: DB,
+  { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) return notFound();
+    if (!canAssignPartner(request.status)) return wrongStatus(request.status);
+    const partner = await tx
+      .selectFrom("users")
+      .select(["id", "role"])
+      .where("id", "=", partnerId)
+      .executeTakeFirst();
+    if (!partner || partner.role !== "partner") return fail("not_partner", "El usuario seleccionado no es un socio.");
+    const inserted = await tx
+      .insertInto("partner_assignments")
+      .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
+      .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      return fail("already_assigned", "Este partner ya está asignado a esta cotización");
+    }
+    if (request.status === "pending") {
+      await recordStatus(tx, requestId, "pending", "assigned", adminId, "Socio asignado");
+      await notify(tx, {
+        to: { userIds: [request.buyer_id] },
+        type: "info",
+        title: "Socio asignado a tu solicitud",
+        message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
+        link: `/buyer/quotes/${requestId}`,
+        relatedType: "quote",
+        relatedId: requestId,
+      });
+    }
+    await notify(tx, {
+      to: { userIds: [partnerId] },
+      type: "info",
+      title: "Nueva solicitud de cotización asignada",
+      message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
+      link: `/partner/assignments/${requestId}`,
+      relatedType: "assignment",
+      relatedId: requestId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+// ---- Partner quotes
+
+export interface PartnerQuoteInput {
+  requestId: number;
+  partnerId: number;
+  amountCents: number;
+  notes: string | null;
+  file: { key: string; name: string; type: string } | null;
+}
+
+/**
+ * Creates or updates the partner's quote. Only for a request assigned to this partner, only while
+ * `assigned`, and never once selected. Returns the key of a replaced file for the caller to delete.
+ */
+export async function submitPartnerQuote(
+  database: DB,
+  input: PartnerQuoteInput,
+): Promise<Result<{ replacedFileKey: string | null; updated: boolean }>> {
+  const settings = await getSettings(database);
+  if (input.amountCents < settings.minQuoteAmountCents) {
+    return fail(
+      "below_minimum",
+      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
+    );
+  }
+  const result = await writeTransaction(database, async (tx) => {
+    const assignment = await tx
+      .selectFrom("partner_assignments")
+      .select("id")
+      .where("quote_request_id", "=", input.requestId)
+      .where("partner_id", "=", input.partnerId)
+      .executeTakeFirst();
+    const request = await lockRequest(tx, input.requestId);
+    if (!assignment || !request) return fail("not_found", "Solicitud no encontrada");
+    if (!canPartnerQuote(request.status)) return wrongStatus(request.status);
+    const existing = await tx
+      .selectFrom("partner_quotes")
+      .select(["id", "is_selected", "file_key"])
+      .where("quote_request_id", "=", input.requestId)
+      .where("partner_id", "=", input.partnerId)
+      .executeTakeFirst();
+    if (existing?.is_selected) return fail("already_selected", "Tu cotización ya fue seleccionada y no puede modificarse.");
+    const timestamp = now();
+    const fileColumns = input.file
+      ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
+      : {};
+    if (existing) {
+      await tx
+        .updateTable("partner_quotes")
+        .set({ quoted_amount_cents: input.amountCents, notes: input.notes, updated_at: timestamp, ...fileColumns })
+        .where("id", "=", existing.id)
+        .execute();
+    } else {
+      await tx
+        .insertInto("partner_quotes")
+        .values({
+          quote_request_id: input.requestId,
+          partner_id: input.partnerId,
+          quoted_amount_cents: input.amountCents,
+          notes: input.notes,
+          created_at: timestamp,
+          updated_at: timestamp,
+          ...fileColumns,
+        })
+        .execute();
+    }
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "info",
+      title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
+      message: `Un socio ${existing ? "actualizó" : "envió"} su cotización para «${request.title}».`,
+      link: `/admin/quotes/${input.requestId}`,
+      relatedType: "quote",
+      relatedId: input.requestId,
+    });
+    return {
+      ok: true as const,
+      updated: Boolean(existing),
+      replacedFileKey: input.file && existing?.file_key ? existing.file_key : null,
+    };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+// ---- Official quote (from a partner quote, or manual)
+
+function validUntil(days = 30): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function issueOfficialQuote(
+  tx: DB,
+  request: { id: number; buyer_id: number; title: string; status: RequestStatus },
+  { amountCents, partnerQuoteId, adminId, commission, currency }: {
+    amountCents: number;
+    partnerQuoteId: number | null;
+    adminId: number;
+    commission: number;
+    currency: string;
+  },
+): Promise<number> {
+  const { id } = await tx
+    .insertInto("official_quotes")
+    .values({
+      quote_request_id: request.id,
+      partner_quote_id: partnerQuoteId,
+      final_amount_cents: amountCents,
+      commission_percentage: commission,
+      commission_amount_cents: commissionCents(amountCents, commission),
+      currency,
+      valid_until: validUntil(),
+      created_by: adminId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await tx.updateTable("quote_requests").set({ total_amount_cents: amountCents }).where("id", "=", request.id).execute();
+  await recordStatus(
+    tx,
+    request.id,
+    request.status,
+    "quoted",
+    adminId,
+    partnerQuoteId ? "Cotización de socio aprobada" : "Cotización oficial manual",
+  );
+  await notify(tx, {
+    to: { userIds: [request.buyer_id] },
+    type: "success",
+    title: "Tu cotización oficial está lista",
+    message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
+    link: `/buyer/quotes/${request.id}`,
+    relatedType: "quote",
+    relatedId: request.id,
+  });
+  return id;
+}
+
+export async function approvePartnerQuote(
+  database: DB,
+  { requestId, partnerQuoteId, adminId }: { requestId: number; partnerQuoteId: number; adminId: number },
+): Promise<Result<{ officialQuoteId: number }>> {
+  const settings = await getSettings(database);
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) return notFound();
+    if (!canApprovePartnerQuote(request.status)) return wrongStatus(request.status);
+    const quote = await tx
+      .selectFrom("partner_quotes")
+      .select(["id", "partner_id", "quoted_amount_cents"])
+      .where("id", "=", partnerQuoteId)
+      .where("quote_request_id", "=", requestId)
+      .executeTakeFirst();
+    if (!quote) return fail("not_found", "La cotización del socio no existe para esta solicitud.");
+    await tx.updateTable("partner_quotes").set({ is_selected: 1, updated_at: now() }).where("id", "=", quote.id).execute();
+    const officialQuoteId = await issueOfficialQuote(tx, request, {
+      amountCents: quote.quoted_amount_cents,
+      partnerQuoteId: quote.id,
+      adminId,
+      commission: settings.defaultCommission,
+      currency: settings.currency,
+    });
+    await notify(tx, {
+      to: { userIds: [quote.partner_id] },
+      type: "success",
+      title: "¡Tu cotización fue seleccionada!",
+      message: `Felicitaciones: elegimos tu cotización para «${request.title}».`,
+      link: `/partner/assignments/${requestId}`,
+      relatedType: "assignment",
+      relatedId: requestId,
+    });
+    return { ok: true as const, officialQuoteId };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function createManualOfficialQuote(
+  database: DB,
+  { requestId, amountCents, adminId }: { requestId: number; amountCents: number; adminId: number },
+): Promise<Result<{ officialQuoteId: number }>> {
+  const settings = await getSettings(database);
+  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) {
+    return fail(
+      "below_minimum",
+      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
+    );
+  }
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) return notFound();
+    if (!canCreateManualQuote(request.status)) return wrongStatus(request.status);
+    const officialQuoteId = await issueOfficialQuote(tx, request, {
+      amountCents,
+      partnerQuoteId: null,
+      adminId,
+      commission: settings.defaultCommission,
+      currency: settings.currency,
+    });
+    return { ok: true as const, officialQuoteId };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+// ---- quoted → approved (admin "Enviar a Comprador", or the buyer approves)
+
+/** Exactly one pending payment per official quote: the partial unique index makes a second a no-op. */
+async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number): Promise<void> {
+  const official = await tx
+    .selectFrom("official_quotes")
+    .select(["id", "final_amount_cents"])
+    .where("quote_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+  const timestamp = now();
+  await tx
+    .insertInto("payments")
+    .values({
+      quote_request_id: requestId,
+      official_quote_id: official.id,
+      buyer_id: buyerId,
+      amount_cents: official.final_amount_cents,
+      status: "pending",
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .onConflict((oc) => oc.column("official_quote_id").where("status", "=", "pending").doNothing())
+    .execute();
+}
+
+export async function sendOfficialQuoteToBuyer(
+  database: DB,
+  { requestId, adminId }: { requestId: number; adminId: number },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) return notFound();
+    if (!canSendToBuyer(request.status)) return wrongStatus(request.status);
+    await recordStatus(tx, requestId, "quoted", "approved", adminId, "Enviada al comprador para pago");
+    await ensurePendingPayment(tx, requestId, request.buyer_id);
+    await notify(tx, {
+      to: { userIds: [request.buyer_id] },
+      type: "success",
+      title: "Cotización aprobada: lista para pago",
+      message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
+      link: `/buyer/quotes/${requestId}`,
+      relatedType: "quote",
+      relatedId: requestId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function buyerApproveQuote(
+  database: DB,
+  { requestId, buyerId }: { requestId: number; buyerId: number },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request || request.buyer_id !== buyerId) return notFound();
+    if (!canBuyerApprove(request.status)) return wrongStatus(request.status);
+    await recordStatus(tx, requestId, "quoted", "approved", buyerId, "Aprobada por el comprador");
+    await ensurePendingPayment(tx, requestId, buyerId);
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "success",
+      title: "Cotización aprobada por el comprador",
+      message: `El comprador aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
+      link: `/admin/quotes/${requestId}`,
+      relatedType: "quote",
+      relatedId: requestId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function buyerRejectQuote(
+  database: DB,
+  { requestId, buyerId, reason }: { requestId: number; buyerId: number; reason: string | null },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request || request.buyer_id !== buyerId) return notFound();
+    if (!canBuyerReject(request.status)) return wrongStatus(request.status);
+    const confirmed = await tx
+      .selectFrom("payments")
+      .select("id")
+      .where("quote_request_id", "=", requestId)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    if (confirmed) return wrongStatus("paid");
+    await tx
+      .updateTable("payments")
+      .set({ status: "rejected", rejection_reason: "Cotización rechazada por el comprador.", updated_at: now() })
+      .where("quote_request_id", "=", requestId)
+      .where("status", "=", "pending")
+      .execute();
+    await tx.updateTable("quote_requests").set({ rejection_reason: reason }).where("id", "=", requestId).execute();
+    await recordStatus(tx, requestId, request.status, "rejected", buyerId, reason ?? "Rechazada por el comprador");
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "warning",
+      title: "Cotización rechazada por el comprador",
+      message: `El comprador rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
+      link: `/admin/quotes/${requestId}`,
+      relatedType: "quote",
+      relatedId: requestId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+/** The operator's override (SPEC's status select): any status, always written to the history. */
+export async function adminSetStatus(
+  database: DB,
+  { requestId, status, adminId, note }: { requestId: number; status: RequestStatus; adminId: number; note: string | null },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) return notFound();
+    if (request.status === status) return { ok: true as const };
+    await recordStatus(tx, requestId, request.status, status, adminId, note ?? "Cambio manual de estado");
+    await notify(tx, {
+      to: { userIds: [request.buyer_id] },
+      type: "info",
+      title: "Estado de tu solicitud actualizado",
+      message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
+      link: `/buyer/quotes/${requestId}`,
+      relatedType: "quote",
+      relatedId: requestId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function setAdminNotes(database: DB, requestId: number, notes: string | null): Promise<void> {
+  await database.updateTable("quote_requests").set({ admin_notes: notes, updated_at: now() }).where("id", "=", requestId).execute();
+}
