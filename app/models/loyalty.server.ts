@@ -1,0 +1,152 @@
+import { now, writeTransaction, type DB } from "~/services/db.server";
+import { flushNotifications, notify } from "~/services/notify.server";
+
+/** Points come only from the ledger: earned on confirmed payments, spent on redemptions. */
+
+export async function pointsBalance(database: DB, buyerId: number): Promise<number> {
+  const row = await database
+    .selectFrom("loyalty_ledger")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("points"), eb.lit(0)).as("balance"))
+    .where("buyer_id", "=", buyerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** Points ever earned (the tier is based on what a buyer earned, so redeeming never demotes). */
+export async function pointsEarned(database: DB, buyerId: number): Promise<number> {
+  const row = await database
+    .selectFrom("loyalty_ledger")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("points"), eb.lit(0)).as("earned"))
+    .where("buyer_id", "=", buyerId)
+    .where("points", ">", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.earned);
+}
+
+export async function loyaltySummary(database: DB, buyerId: number) {
+  const monthStart = new Date();
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const [balance, earned, month, redeemed, commissions, paidQuotes] = await Promise.all([
+    pointsBalance(database, buyerId),
+    pointsEarned(database, buyerId),
+    database
+      .selectFrom("loyalty_ledger")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("points"), eb.lit(0)).as("points"))
+      .where("buyer_id", "=", buyerId)
+      .where("points", ">", 0)
+      .where("created_at", ">=", monthStart.toISOString())
+      .executeTakeFirstOrThrow(),
+    database
+      .selectFrom("reward_redemptions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("buyer_id", "=", buyerId)
+      .executeTakeFirstOrThrow(),
+    database
+      .selectFrom("buyer_commissions")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("commission_amount_cents"), eb.lit(0)).as("cents"))
+      .where("buyer_id", "=", buyerId)
+      .executeTakeFirstOrThrow(),
+    database
+      .selectFrom("buyer_commissions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("buyer_id", "=", buyerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    balance,
+    earned,
+    pointsThisMonth: Number(month.points),
+    rewardsRedeemed: Number(redeemed.count),
+    commissionsCents: Number(commissions.cents),
+    paidQuotes: Number(paidQuotes.count),
+  };
+}
+
+export const LEDGER_PAGE_SIZE = 20;
+
+export async function listLedger(database: DB, buyerId: number, page: number) {
+  const [rows, total] = await Promise.all([
+    database
+      .selectFrom("loyalty_ledger")
+      .select(["id", "points", "reason", "description", "created_at"])
+      .where("buyer_id", "=", buyerId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(LEDGER_PAGE_SIZE)
+      .offset((page - 1) * LEDGER_PAGE_SIZE)
+      .execute(),
+    database
+      .selectFrom("loyalty_ledger")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("buyer_id", "=", buyerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export function listRewards(database: DB) {
+  return database
+    .selectFrom("rewards")
+    .select(["id", "name", "description", "points_cost", "is_available"])
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+}
+
+export type RedeemResult =
+  | { ok: true; rewardName: string; balance: number }
+  | { ok: false; error: "not_found" | "unavailable" | "insufficient"; message: string };
+
+/** Spends points on a reward; the balance is re-read inside the transaction, so it never goes negative. */
+export async function redeemReward(
+  database: DB,
+  { buyerId, rewardId }: { buyerId: number; rewardId: number },
+): Promise<RedeemResult> {
+  const result = await writeTransaction(database, async (tx): Promise<RedeemResult> => {
+    const reward = await tx
+      .selectFrom("rewards")
+      .select(["id", "name", "points_cost", "is_available"])
+      .where("id", "=", rewardId)
+      .executeTakeFirst();
+    if (!reward) return { ok: false, error: "not_found", message: "La recompensa no existe." };
+    if (!reward.is_available) return { ok: false, error: "unavailable", message: "Esta recompensa no está disponible por ahora." };
+    const balance = await pointsBalance(tx, buyerId);
+    if (balance < reward.points_cost) {
+      return {
+        ok: false,
+        error: "insufficient",
+        message: `No tienes puntos suficientes: necesitas ${reward.points_cost} y tienes ${balance}.`,
+      };
+    }
+    const { id: redemptionId } = await tx
+      .insertInto("reward_redemptions")
+      .values({ buyer_id: buyerId, reward_id: reward.id, points: reward.points_cost, created_at: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("loyalty_ledger")
+      .values({
+        buyer_id: buyerId,
+        points: -reward.points_cost,
+        reason: "redemption",
+        redemption_id: redemptionId,
+        description: `Canje: ${reward.name}`,
+      })
+      .execute();
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "info",
+      title: "Recompensa canjeada",
+      message: `Un comprador canjeó «${reward.name}» por ${reward.points_cost} puntos.`,
+      email: false,
+    });
+    return { ok: true, rewardName: reward.name, balance: balance - reward.points_cost };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function setRewardAvailability(database: DB, rewardId: number, available: boolean): Promise<void> {
+  await database.updateTable("rewards").set({ is_available: available ? 1 : 0 }).where("id", "=", rewardId).execute();
+}

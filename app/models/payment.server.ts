@@ -1,0 +1,241 @@
+import type { PaymentMethod } from "../../db/schema";
+import { formatMoney } from "~/domain/money";
+import { canPay, STATUS_LABELS } from "~/domain/quote-status";
+import { now, writeTransaction, type DB } from "~/services/db.server";
+import { flushNotifications, notify } from "~/services/notify.server";
+import { getSettings } from "~/services/settings.server";
+import { recordStatus, type Result } from "./quote-lifecycle.server";
+
+/**
+ * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
+ * attaches to it; an admin confirms (request → paid, points and commission written in the same
+ * transaction) or rejects (request stays approved; a new proof opens a new pending payment).
+ */
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transfer: "Transferencia bancaria",
+  check: "Cheque",
+  cash: "Efectivo",
+  other: "Otro",
+};
+
+export const PAYMENT_STATUS_LABELS = { pending: "Pendiente", confirmed: "Confirmado", rejected: "Rechazado" } as const;
+
+/** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
+export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
+  return Math.floor(Math.floor(amountCents / 100) * pointsPerUnit);
+}
+
+export interface ProofInput {
+  requestId: number;
+  buyerId: number;
+  amountCents: number;
+  method: PaymentMethod;
+  proof: { key: string; name: string; type: string };
+}
+
+type PaymentError = { ok: false; error: "not_found" | "invalid_status" | "amount_mismatch" | "already_paid"; message: string };
+
+/** The official quote a buyer may pay now (own request, status approved), or why not. */
+export async function getPayableQuote(database: DB, { requestId, buyerId }: { requestId: number; buyerId: number }) {
+  return database
+    .selectFrom("quote_requests as qr")
+    .innerJoin("official_quotes as oq", "oq.quote_request_id", "qr.id")
+    .select(["qr.id", "qr.title", "qr.status", "oq.id as official_quote_id", "oq.final_amount_cents", "oq.currency", "oq.valid_until"])
+    .where("qr.id", "=", requestId)
+    .where("qr.buyer_id", "=", buyerId)
+    .executeTakeFirst();
+}
+
+export async function submitPaymentProof(
+  database: DB,
+  input: ProofInput,
+): Promise<{ ok: true; paymentId: number; replacedProofKey: string | null } | PaymentError> {
+  const result = await writeTransaction(database, async (tx) => {
+    const quote = await getPayableQuote(tx, input);
+    if (!quote) return { ok: false as const, error: "not_found" as const, message: "Cotización no encontrada" };
+    if (!canPay(quote.status)) {
+      return {
+        ok: false as const,
+        error: "invalid_status" as const,
+        message: `Solo puedes pagar una cotización aprobada (estado actual: «${STATUS_LABELS[quote.status]}»).`,
+      };
+    }
+    if (input.amountCents !== quote.final_amount_cents) {
+      return {
+        ok: false as const,
+        error: "amount_mismatch" as const,
+        message: `El monto debe ser igual al total de la cotización oficial: ${formatMoney(quote.final_amount_cents, quote.currency)}.`,
+      };
+    }
+    const confirmed = await tx
+      .selectFrom("payments")
+      .select("id")
+      .where("official_quote_id", "=", quote.official_quote_id)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    if (confirmed) return { ok: false as const, error: "already_paid" as const, message: "Esta cotización ya fue pagada." };
+    const timestamp = now();
+    const proofColumns = {
+      amount_cents: input.amountCents,
+      method: input.method,
+      proof_key: input.proof.key,
+      proof_name: input.proof.name,
+      proof_type: input.proof.type,
+      submitted_at: timestamp,
+      updated_at: timestamp,
+    };
+    const pending = await tx
+      .selectFrom("payments")
+      .select(["id", "proof_key"])
+      .where("official_quote_id", "=", quote.official_quote_id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    let paymentId: number;
+    if (pending) {
+      await tx.updateTable("payments").set(proofColumns).where("id", "=", pending.id).execute();
+      paymentId = pending.id;
+    } else {
+      const row = await tx
+        .insertInto("payments")
+        .values({
+          quote_request_id: quote.id,
+          official_quote_id: quote.official_quote_id,
+          buyer_id: input.buyerId,
+          status: "pending",
+          created_at: timestamp,
+          ...proofColumns,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      paymentId = row.id;
+    }
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "info",
+      title: "Comprobante de pago recibido",
+      message: `El comprador envió un comprobante de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
+      link: "/admin?tab=pagos",
+      relatedType: "payment",
+      relatedId: paymentId,
+    });
+    return { ok: true as const, paymentId, replacedProofKey: pending?.proof_key ?? null };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function confirmPayment(
+  database: DB,
+  { paymentId, adminId }: { paymentId: number; adminId: number },
+): Promise<Result<{ points: number }>> {
+  const settings = await getSettings(database);
+  const result = await writeTransaction(database, async (tx) => {
+    const payment = await tx
+      .selectFrom("payments as p")
+      .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+      .innerJoin("official_quotes as oq", "oq.id", "p.official_quote_id")
+      .select([
+        "p.id",
+        "p.status",
+        "p.amount_cents",
+        "p.buyer_id",
+        "qr.id as request_id",
+        "qr.title",
+        "qr.status as request_status",
+        "oq.commission_amount_cents",
+        "oq.currency",
+      ])
+      .where("p.id", "=", paymentId)
+      .executeTakeFirst();
+    if (!payment) return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
+    if (payment.status !== "pending") {
+      return { ok: false as const, error: "invalid_status" as const, message: "Este pago ya fue revisado." };
+    }
+    if (payment.request_status !== "approved" && payment.request_status !== "paid") {
+      return {
+        ok: false as const,
+        error: "invalid_status" as const,
+        message: `La solicitud está en estado «${STATUS_LABELS[payment.request_status]}»; no se puede confirmar el pago.`,
+      };
+    }
+    const timestamp = now();
+    await tx
+      .updateTable("payments")
+      .set({ status: "confirmed", confirmed_at: timestamp, reviewed_by: adminId, rejection_reason: null, updated_at: timestamp })
+      .where("id", "=", paymentId)
+      .execute();
+    if (payment.request_status !== "paid") {
+      await recordStatus(tx, payment.request_id, payment.request_status, "paid", adminId, "Pago confirmado");
+    }
+    const points = pointsForPayment(payment.amount_cents, settings.loyaltyPointsPerUnit);
+    await tx
+      .insertInto("buyer_commissions")
+      .values({
+        buyer_id: payment.buyer_id,
+        payment_id: paymentId,
+        commission_amount_cents: payment.commission_amount_cents,
+        loyalty_points: points,
+      })
+      .execute();
+    if (points > 0) {
+      await tx
+        .insertInto("loyalty_ledger")
+        .values({
+          buyer_id: payment.buyer_id,
+          points,
+          reason: "payment",
+          payment_id: paymentId,
+          description: `Pago confirmado: ${payment.title}`,
+        })
+        .execute();
+    }
+    await notify(tx, {
+      to: { userIds: [payment.buyer_id] },
+      type: "success",
+      title: "Pago confirmado",
+      message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${points} puntos de lealtad.`,
+      link: `/buyer/payments`,
+      relatedType: "payment",
+      relatedId: paymentId,
+    });
+    return { ok: true as const, points };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+export async function rejectPayment(
+  database: DB,
+  { paymentId, adminId, reason }: { paymentId: number; adminId: number; reason: string },
+): Promise<Result> {
+  const result = await writeTransaction(database, async (tx) => {
+    const payment = await tx
+      .selectFrom("payments as p")
+      .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+      .select(["p.id", "p.status", "p.buyer_id", "qr.id as request_id", "qr.title"])
+      .where("p.id", "=", paymentId)
+      .executeTakeFirst();
+    if (!payment) return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
+    if (payment.status !== "pending") {
+      return { ok: false as const, error: "invalid_status" as const, message: "Este pago ya fue revisado." };
+    }
+    await tx
+      .updateTable("payments")
+      .set({ status: "rejected", rejection_reason: reason, reviewed_by: adminId, updated_at: now() })
+      .where("id", "=", paymentId)
+      .execute();
+    await notify(tx, {
+      to: { userIds: [payment.buyer_id] },
+      type: "error",
+      title: "Pago rechazado",
+      message: `Rechazamos el comprobante de pago de «${payment.title}». Motivo: ${reason}. Envía un nuevo comprobante o contacta al administrador.`,
+      link: `/buyer/payments`,
+      relatedType: "payment",
+      relatedId: paymentId,
+    });
+    return { ok: true as const };
+  });
+  if (result.ok) flushNotifications();
+  return result;
+}
