@@ -13,7 +13,7 @@ export interface HeaderUser {
 export function Header({ user, unread }: { user: HeaderUser | null; unread: number }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <Link to="/" aria-label="CotizaHub, ir al inicio">
           <Logo />
         </Link>
@@ -24,10 +24,10 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
           </div>
         ) : (
           <nav aria-label="Cuenta" className="flex items-center gap-2">
-            <Link to="/auth" className="btn-secondary">
+            <Link to="/auth" className="btn-secondary px-2.5 text-xs sm:px-4 sm:text-sm">
               Iniciar Sesión
             </Link>
-            <Link to="/auth?tab=signup" className="btn-primary">
+            <Link to="/auth?tab=signup" className="btn-primary px-2.5 text-xs sm:px-4 sm:text-sm">
               Comenzar
             </Link>
           </nav>

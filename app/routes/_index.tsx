@@ -1,11 +1,85 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CatalogueSection } from "~/components/landing/CatalogueSection";
+import { FeaturedPartners } from "~/components/landing/FeaturedPartners";
+import { FinalCta } from "~/components/landing/FinalCta";
+import { Hero } from "~/components/landing/Hero";
+import {
+  Benefits,
+  HowItWorks,
+  SectorsStrip,
+  Stats,
+  Values,
+} from "~/components/landing/MarketingSections";
+import { listActiveCategories, listCatalogueProducts } from "~/models/catalogue.server";
+import { displayName, listFeaturedPartners } from "~/models/user.server";
 import { redirectIfSignedIn } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+
+export const meta: MetaFunction = () => [
+  { title: "CotizaHub · Cotizaciones B2B en 24-48 horas" },
+  {
+    name: "description",
+    content:
+      "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones de socios verificados en 24-48 horas.",
+  },
+];
+
+/** `?categoria=` as a positive integer id, or null (anything else shows every category). */
+function categoryFromUrl(url: URL): number | null {
+  const id = Number(url.searchParams.get("categoria"));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
-  return null;
+  const requested = categoryFromUrl(new URL(request.url));
+  const categories = await listActiveCategories(db);
+  // An unknown or switched-off category falls back to the whole catalogue.
+  const selectedCategoryId = categories.some((c) => c.id === requested) ? requested : null;
+  const [products, partners, settings] = await Promise.all([
+    listCatalogueProducts(db, { categoryId: selectedCategoryId, limit: 8 }),
+    listFeaturedPartners(db, 5),
+    getSettings(db),
+  ]);
+  return {
+    categories,
+    selectedCategoryId,
+    currency: settings.currency,
+    products: products.map(
+      ({ id, name, description, basePriceCents, categoryName, supplierName }) => ({
+        id,
+        name,
+        description,
+        basePriceCents,
+        categoryName,
+        supplierName,
+      }),
+    ),
+    partners: partners.map((p) => ({ id: p.id, name: p.company_name?.trim() || displayName(p) })),
+  };
 }
 
 export default function Landing() {
-  return <h1 className="p-8 text-3xl font-bold">CotizaHub</h1>;
+  const { categories, selectedCategoryId, currency, products, partners } =
+    useLoaderData<typeof loader>();
+  return (
+    <>
+      <Hero />
+      <SectorsStrip />
+      <Stats />
+      <Values />
+      <Benefits />
+      <HowItWorks />
+      <CatalogueSection
+        categories={categories}
+        products={products}
+        selectedCategoryId={selectedCategoryId}
+        currency={currency}
+      />
+      <FeaturedPartners partners={partners} />
+      <FinalCta />
+    </>
+  );
 }

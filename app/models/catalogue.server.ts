@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import type { DB } from "~/services/db.server";
+
+export interface CatalogueCategory {
+  id: number;
+  name: string;
+}
+
+export interface CatalogueProduct {
+  id: number;
+  name: string;
+  description: string | null;
+  sku: string | null;
+  basePriceCents: number | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  /** The partner who supplies the product (company, else first and last name); null when none. */
+  supplierName: string | null;
+}
+
+export const CATALOGUE_LIMIT = 8;
+
+export function listActiveCategories(database: DB): Promise<CatalogueCategory[]> {
+  return database
+    .selectFrom("categories")
+    .select(["id", "name"])
+    .where("is_active", "=", 1)
+    .orderBy("name")
+    .execute();
+}
+
+/**
+ * Active products for the public catalogue, newest first. A product in a category an admin has
+ * switched off is hidden with it; the supplier is only named when it is still a partner account.
+ */
+export async function listCatalogueProducts(
+  database: DB,
+  { categoryId, limit = CATALOGUE_LIMIT }: { categoryId?: number | null; limit?: number } = {},
+): Promise<CatalogueProduct[]> {
+  let query = database
+    .selectFrom("products as p")
+    .leftJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("users as s", (join) =>
+      join.onRef("s.id", "=", "p.supplier_id").on("s.role", "=", "partner"),
+    )
+    .select([
+      "p.id",
+      "p.name",
+      "p.description",
+      "p.sku",
+      "p.base_price_cents as basePriceCents",
+      "p.category_id as categoryId",
+      "c.name as categoryName",
+      sql<
+        string | null
+      >`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`.as(
+        "supplierName",
+      ),
+    ])
+    .where("p.is_active", "=", 1)
+    .where((eb) => eb.or([eb("p.category_id", "is", null), eb("c.is_active", "=", 1)]));
+  if (categoryId) query = query.where("p.category_id", "=", categoryId);
+  return query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
+}

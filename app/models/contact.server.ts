@@ -1,0 +1,49 @@
+import { writeTransaction, type DB } from "~/services/db.server";
+import { flushNotifications, notify } from "~/services/notify.server";
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+}
+
+const PREVIEW_LENGTH = 200;
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat;
+}
+
+/** Stores a contact form message and tells every admin (in-app and by e-mail), in one transaction. */
+export async function createContactSubmission(database: DB, input: ContactInput): Promise<number> {
+  const id = await writeTransaction(database, async (tx) => {
+    const { id } = await tx
+      .insertInto("contact_submissions")
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        message: input.message,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const from = input.company
+      ? `${input.name} (${input.company}, ${input.email})`
+      : `${input.name} (${input.email})`;
+    await notify(tx, {
+      to: { role: "admin" },
+      type: "info",
+      title: "Nuevo mensaje de contacto",
+      message: `${from} escribió: «${preview(input.message)}»`,
+      link: "/admin/contacts",
+      relatedType: "contact",
+      relatedId: id,
+    });
+    return id;
+  });
+  flushNotifications();
+  return id;
+}

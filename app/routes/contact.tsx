@@ -1,0 +1,239 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Honeypot } from "~/components/auth/AuthCard";
+import { ContactInfo } from "~/components/landing/ContactInfo";
+import { Field, FormAlert, TextAreaField } from "~/components/ui/Field";
+import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
+import { createContactSubmission } from "~/models/contact.server";
+import { assertSameOrigin } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Contacto · CotizaHub" },
+  {
+    name: "description",
+    content:
+      "Escríbenos: respondemos en menos de 24 horas. Horarios de atención y ventas empresariales.",
+  },
+];
+
+const REQUIRED_FIELDS = ["name", "email", "message"] as const;
+
+const contactSchema = z.object({
+  name: requiredText("El nombre", 120),
+  email: emailField,
+  phone: phoneField,
+  company: optionalText(160),
+  message: requiredText("El mensaje", 5000),
+});
+
+type Notice = { title: string; description: string };
+type ActionData = { result: SubmissionResult<string[]>; notice?: Notice };
+
+const SENT_URL = "/contact?enviado=1";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("enviado") === "1" };
+}
+
+async function sentRedirect() {
+  return redirect(SENT_URL, {
+    headers: {
+      "Set-Cookie": await toastCookie({
+        type: "success",
+        title: "Mensaje enviado",
+        description: "Gracias por contactarnos. Te responderemos pronto.",
+      }),
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.formData();
+  // A bot filled the hidden field: answer as if it worked, store nothing.
+  const trap = formData.get("website");
+  if (typeof trap === "string" && trap.trim() !== "") return sentRedirect();
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    const missing = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
+    return data<ActionData>(
+      {
+        result: submission.reply(),
+        notice: missing
+          ? {
+              title: "Campos requeridos",
+              description: "Por favor completa nombre, email y mensaje.",
+            }
+          : {
+              title: "Revisa el formulario",
+              description: "Corrige los campos marcados para enviar tu mensaje.",
+            },
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await createContactSubmission(db, submission.value);
+  } catch (error) {
+    console.error("contact submission failed", error);
+    return data<ActionData>(
+      {
+        result: submission.reply(),
+        notice: {
+          title: "Error",
+          description: "No se pudo enviar el mensaje. Intenta nuevamente.",
+        },
+      },
+      { status: 500 },
+    );
+  }
+  return sentRedirect();
+}
+
+export default function ContactPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <div className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Contáctanos</h1>
+        <p className="mt-3 text-slate-700">
+          ¿Tienes preguntas sobre cotizaciones, pagos o cómo convertirte en socio? Escríbenos y te
+          responderemos en menos de 24 horas.
+        </p>
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="formulario-titulo" className="card lg:col-span-2">
+          {sent ? <SentPanel /> : <ContactForm />}
+        </section>
+        <ContactInfo />
+      </div>
+    </div>
+  );
+}
+
+function SentPanel() {
+  return (
+    <div className="py-6 text-center" data-testid="contact-sent">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-800">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-8 w-8"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h2 id="formulario-titulo" className="mt-4 text-xl font-semibold text-slate-900">
+        ¡Gracias por escribirnos!
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Recibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas al correo que nos
+        indicaste.
+      </p>
+      <Link to="/contact" className="btn-primary mt-6">
+        Enviar otro mensaje
+      </Link>
+    </div>
+  );
+}
+
+function ContactForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "contact", lastResult: actionData?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <h2 id="formulario-titulo" className="text-xl font-semibold text-slate-900">
+        Envíanos un mensaje
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Los campos marcados con <span aria-hidden="true">*</span>
+        <span className="sr-only">asterisco</span> son obligatorios.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="relative mt-6 grid gap-4 sm:grid-cols-2"
+      >
+        {actionData?.notice ? (
+          <div className="sm:col-span-2">
+            <FormAlert title={actionData.notice.title}>{actionData.notice.description}</FormAlert>
+          </div>
+        ) : null}
+        <Honeypot />
+        <Field
+          label={<Required>Nombre</Required>}
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          required
+          maxLength={120}
+          errors={fields.name.errors}
+        />
+        <Field
+          label={<Required>Correo electrónico</Required>}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+          maxLength={254}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Teléfono"
+          {...getInputProps(fields.phone, { type: "tel" })}
+          autoComplete="tel"
+          maxLength={40}
+          errors={fields.phone.errors}
+        />
+        <Field
+          label="Empresa"
+          {...getInputProps(fields.company, { type: "text" })}
+          autoComplete="organization"
+          maxLength={160}
+          errors={fields.company.errors}
+        />
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label={<Required>Mensaje</Required>}
+            {...getTextareaProps(fields.message)}
+            rows={5}
+            required
+            maxLength={5000}
+            errors={fields.message.errors}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? "Enviando…" : "Enviar mensaje"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function Required({ children }: { children: string }) {
+  return (
+    <>
+      {children}{" "}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
+    </>
+  );
+}
