@@ -1,5 +1,4 @@
 /// <reference types="@remix-run/dev" />
-/// <reference types="@remix-run/node" />
 import "@remix-run/node";
 
 // Single fetch: loaders/actions return data directly, and useLoaderData infers it.

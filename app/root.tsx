@@ -34,7 +34,8 @@ export const meta: MetaFunction = () => [
   { title: "CotizaHub · Cotizaciones B2B" },
   {
     name: "description",
-    content: "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones verificadas en 24-48 horas.",
+    content:
+      "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones verificadas en 24-48 horas.",
   },
 ];
 
@@ -96,7 +97,10 @@ export default function App() {
   const rootData = useRootData();
   return (
     <>
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Saltar al contenido
       </a>
       <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />

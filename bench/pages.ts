@@ -27,26 +27,57 @@ async function freePort(): Promise<number> {
 }
 
 async function cookieFor(role: "admin" | "buyer" | "partner"): Promise<string> {
-  const user = await db.selectFrom("users").select("id").where("role", "=", role).orderBy("id").executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", role)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const id = crypto.randomBytes(32).toString("base64url");
   const stamp = new Date().toISOString();
   await db
     .insertInto("sessions")
-    .values({ id, user_id: user.id, created_at: stamp, last_seen_at: stamp, expires_at: new Date(Date.now() + 86_400_000).toISOString(), user_agent: "bench" })
+    .values({
+      id,
+      user_id: user.id,
+      created_at: stamp,
+      last_seen_at: stamp,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      user_agent: "bench",
+    })
     .execute();
   const cookie = createCookie("__session", { secrets: [await cookieSecret(db)] });
   return (await cookie.serialize(id)).split(";")[0];
 }
 
 const port = await freePort();
-const cookies = { admin: await cookieFor("admin"), buyer: await cookieFor("buyer"), partner: await cookieFor("partner") };
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATABASE_PATH: env.databasePath },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const cookies = {
+  admin: await cookieFor("admin"),
+  buyer: await cookieFor("buyer"),
+  partner: await cookieFor("partner"),
+};
+const server = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      DATABASE_PATH: env.databasePath,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
-  if (await fetch(`${base}/healthcheck`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/healthcheck`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((r) => setTimeout(r, 200));
 }
 

@@ -26,7 +26,8 @@ await kysely.destroy();
 const sqlite = new Database(env.databasePath);
 sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
-const existing = (sqlite.prepare("SELECT COUNT(*) AS n FROM quote_requests").get() as { n: number }).n;
+const existing = (sqlite.prepare("SELECT COUNT(*) AS n FROM quote_requests").get() as { n: number })
+  .n;
 if (existing >= REQUESTS) {
   console.log(`La base ${env.databasePath} ya tiene ${existing} solicitudes; nada que hacer.`);
   process.exit(0);
@@ -56,7 +57,7 @@ fs.writeFileSync(
 
 const passwordHash = await hashPassword("Demo1234!");
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
 const start = Date.now() - 730 * 24 * 3600 * 1000;
 const at = (ms: number) => new Date(ms).toISOString();
@@ -95,11 +96,30 @@ const insertLedger = sqlite.prepare(
 );
 
 const SECTORS = ["Petrolera", "Gobierno", "Automotriz", "Supermercados", "Inversiones"];
-const ITEMS = ["Tubería de acero", "Equipos de cómputo", "Uniformes", "Neumáticos", "Refrigeración", "Mobiliario", "Lubricantes", "Cámaras de seguridad"];
+const ITEMS = [
+  "Tubería de acero",
+  "Equipos de cómputo",
+  "Uniformes",
+  "Neumáticos",
+  "Refrigeración",
+  "Mobiliario",
+  "Lubricantes",
+  "Cámaras de seguridad",
+];
 
 const started = Date.now();
 sqlite.transaction(() => {
-  const admin = insertUser.run("admin.bench@example.test", passwordHash, "Admin", "Bench", "CotizaHub", "admin", at(start), at(start), at(start));
+  const admin = insertUser.run(
+    "admin.bench@example.test",
+    passwordHash,
+    "Admin",
+    "Bench",
+    "CotizaHub",
+    "admin",
+    at(start),
+    at(start),
+    at(start),
+  );
   const adminId = Number(admin.lastInsertRowid);
   const partnerIds: number[] = [];
   const buyerIds: number[] = [];
@@ -144,13 +164,28 @@ sqlite.transaction(() => {
     if (status === "pending") continue;
     insertHistory.run(requestId, adminId, "pending", status, null, at(createdMs + 3600_000));
     const partners = [pick(partnerIds), pick(partnerIds)];
-    for (const partnerId of partners) insertAssignment.run(partnerId, requestId, adminId, at(createdMs + 1800_000));
+    for (const partnerId of partners)
+      insertAssignment.run(partnerId, requestId, adminId, at(createdMs + 1800_000));
     if (status === "assigned" && random() < 0.5) continue;
     const quoteMs = createdMs + (6 + random() * 60) * 3600_000;
-    insertPartnerQuote.run(requestId, partners[0], amount, hasOfficial ? 1 : 0, at(quoteMs), at(quoteMs));
+    insertPartnerQuote.run(
+      requestId,
+      partners[0],
+      amount,
+      hasOfficial ? 1 : 0,
+      at(quoteMs),
+      at(quoteMs),
+    );
     if (!hasOfficial) continue;
     const commission = Math.round(amount * 0.05);
-    const official = insertOfficial.run(requestId, amount, commission, at(quoteMs + 30 * 24 * 3600_000).slice(0, 10), adminId, at(quoteMs + 3600_000));
+    const official = insertOfficial.run(
+      requestId,
+      amount,
+      commission,
+      at(quoteMs + 30 * 24 * 3600_000).slice(0, 10),
+      adminId,
+      at(quoteMs + 3600_000),
+    );
     if (status === "quoted") continue;
     const paid = status === "paid";
     const payment = insertPayment.run(

@@ -47,9 +47,23 @@ function NotificationBell({ unread }: { unread: number }) {
   const badge = unreadBadge(unread);
   const label = unread === 0 ? "Notificaciones" : `Notificaciones, ${unread} sin leer`;
   return (
-    <Link to="/notifications" aria-label={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" strokeLinecap="round" />
+    <Link
+      to="/notifications"
+      aria-label={label}
+      className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path
+          d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0"
+          strokeLinecap="round"
+        />
       </svg>
       {badge ? (
         <span
@@ -71,7 +85,10 @@ function UserMenu({ user }: { user: HeaderUser }) {
         className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label="Menú de usuario"
       >
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+        >
           {initials || "?"}
         </span>
         <span className="hidden text-sm font-medium sm:inline">{user.firstName}</span>
@@ -82,7 +99,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
             {user.firstName} {user.lastName}
           </p>
           <p className="truncate text-sm text-slate-600">{user.email}</p>
-          <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{ROLE_LABELS[user.role]}</p>
+          <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">
+            {ROLE_LABELS[user.role]}
+          </p>
         </div>
         <Link to="/profile" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
           Mi perfil
@@ -91,7 +110,10 @@ function UserMenu({ user }: { user: HeaderUser }) {
           Notificaciones
         </Link>
         <Form method="post" action="/auth/logout">
-          <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50">
+          <button
+            type="submit"
+            className="block w-full rounded px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50"
+          >
             Cerrar sesión
           </button>
         </Form>

@@ -37,7 +37,14 @@ export function Sidebar({ role }: { role: Role }) {
     <>
       <details className="border-b border-slate-200 bg-white lg:hidden">
         <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
           </svg>
           Menú · {ROLE_LABELS[role]}
@@ -48,7 +55,9 @@ export function Sidebar({ role }: { role: Role }) {
       </details>
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
         <nav aria-label="Navegación del área" className="sticky top-16 p-4">
-          <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">{ROLE_LABELS[role]}</p>
+          <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {ROLE_LABELS[role]}
+          </p>
           <NavList role={role} pathname={pathname} />
         </nav>
       </aside>

@@ -10,7 +10,10 @@ export interface FileRule {
 }
 
 export const FILE_RULES = {
-  requirements: { extensions: ["pdf", "png", "jpg", "jpeg", "xlsx", "xls"], maxBytes: MAX_UPLOAD_BYTES },
+  requirements: {
+    extensions: ["pdf", "png", "jpg", "jpeg", "xlsx", "xls"],
+    maxBytes: MAX_UPLOAD_BYTES,
+  },
   partnerQuote: {
     extensions: ["pdf", "doc", "docx", "xls", "xlsx", "png", "jpg", "jpeg"],
     maxBytes: MAX_UPLOAD_BYTES,
@@ -26,8 +29,15 @@ export const CONTENT_FOR_EXTENSION: Record<string, { ext: string; mime: string }
   jpg: [{ ext: "jpg", mime: "image/jpeg" }],
   jpeg: [{ ext: "jpg", mime: "image/jpeg" }],
   webp: [{ ext: "webp", mime: "image/webp" }],
-  xlsx: [{ ext: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }],
-  docx: [{ ext: "docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }],
+  xlsx: [
+    { ext: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  ],
+  docx: [
+    {
+      ext: "docx",
+      mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    },
+  ],
   // Legacy Office files are OLE compound documents.
   xls: [{ ext: "cfb", mime: "application/vnd.ms-excel" }],
   doc: [{ ext: "cfb", mime: "application/msword" }],
@@ -60,6 +70,7 @@ export function isSafeFileName(fileName: string): boolean {
   return (
     fileName.length > 0 &&
     fileName.length <= 200 &&
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     !/[\\/\u0000-\u001f\u007f]/.test(fileName) &&
     !fileName.includes("..") &&
     !fileName.startsWith(".")

@@ -44,13 +44,18 @@ export const STATUS_TONES: Record<RequestStatus, BadgeTone> = {
 };
 
 /** SPEC §4: unknown statuses are shown as pending. */
-export function statusLabel(status: string, labels: Record<RequestStatus, string> = STATUS_LABELS): string {
+export function statusLabel(
+  status: string,
+  labels: Record<RequestStatus, string> = STATUS_LABELS,
+): string {
   return labels[isRequestStatus(status) ? status : "pending"];
 }
 
 /** Admin view: an assigned request with at least one partner quote reads "Cotización Recibida". */
 export function adminStatusLabel(status: RequestStatus, partnerQuoteCount: number): string {
-  return status === "assigned" && partnerQuoteCount > 0 ? "Cotización Recibida" : STATUS_LABELS[status];
+  return status === "assigned" && partnerQuoteCount > 0
+    ? "Cotización Recibida"
+    : STATUS_LABELS[status];
 }
 
 // ---- The status machine (DECISIONS §3). Each rule is checked again inside the write transaction.
@@ -79,7 +84,11 @@ export function progressSteps(rawStatus: string): ProgressStep[] {
   const inSet = (...set: RequestStatus[]) => set.includes(s);
   return [
     { key: "created", label: "Solicitud creada", done: s !== "pending" },
-    { key: "assigned", label: "Socio asignado", done: inSet("assigned", "quoted", "approved", "paid") },
+    {
+      key: "assigned",
+      label: "Socio asignado",
+      done: inSet("assigned", "quoted", "approved", "paid"),
+    },
     { key: "quoted", label: "Cotización recibida", done: inSet("quoted", "approved", "paid") },
     { key: "approved", label: "Cotización aprobada", done: inSet("approved", "paid") },
     { key: "paid", label: "Pago completado", done: s === "paid" },
@@ -90,11 +99,16 @@ export function progressSteps(rawStatus: string): ProgressStep[] {
 
 export type PartnerFilter = "all" | "pending" | "quoted" | "won";
 
-export function partnerQuoteBadge(quote: { is_selected: number } | null | undefined): string | null {
+export function partnerQuoteBadge(
+  quote: { is_selected: number } | null | undefined,
+): string | null {
   if (!quote) return null;
   return quote.is_selected ? "Cotización Ganadora" : "Cotizado";
 }
 
-export function partnerMayEditQuote(status: RequestStatus, quote: { is_selected: number } | null | undefined) {
+export function partnerMayEditQuote(
+  status: RequestStatus,
+  quote: { is_selected: number } | null | undefined,
+) {
   return status === "assigned" && !quote?.is_selected;
 }

@@ -22,7 +22,11 @@ export const DEFAULT_SETTINGS: Settings = {
 export const SUPPORTED_CURRENCIES = ["USD", "MXN", "EUR", "COP", "CLP", "PEN", "ARS"] as const;
 
 export const settingsSchema = z.object({
-  sessionTimeoutMinutes: z.coerce.number().int().min(5).max(60 * 24 * 30),
+  sessionTimeoutMinutes: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 30),
   maxLoginAttempts: z.coerce.number().int().min(1).max(100),
   defaultCommission: z.coerce.number().min(0).max(100),
   loyaltyPointsPerUnit: z.coerce.number().min(0).max(1000),

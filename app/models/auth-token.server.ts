@@ -8,7 +8,11 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
 };
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the same purpose die. */
-export async function issueToken(tx: Tx | DB, userId: number, purpose: TokenPurpose): Promise<string> {
+export async function issueToken(
+  tx: Tx | DB,
+  userId: number,
+  purpose: TokenPurpose,
+): Promise<string> {
   const token = generateToken();
   await tx
     .updateTable("auth_tokens")
@@ -30,7 +34,11 @@ export async function issueToken(tx: Tx | DB, userId: number, purpose: TokenPurp
 }
 
 /** The user a live (unused, unexpired) token belongs to, without using it up. */
-export async function findTokenUser(database: DB | Tx, token: string, purpose: TokenPurpose): Promise<number | null> {
+export async function findTokenUser(
+  database: DB | Tx,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | null> {
   if (!token) return null;
   const row = await database
     .selectFrom("auth_tokens")
@@ -44,7 +52,11 @@ export async function findTokenUser(database: DB | Tx, token: string, purpose: T
 }
 
 /** Uses a token up; returns its user, or null when it was invalid, expired or already used. */
-export async function consumeToken(tx: Tx | DB, token: string, purpose: TokenPurpose): Promise<number | null> {
+export async function consumeToken(
+  tx: Tx | DB,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | null> {
   const userId = await findTokenUser(tx, token, purpose);
   if (userId === null) return null;
   const result = await tx

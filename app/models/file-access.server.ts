@@ -14,7 +14,11 @@ export interface StoredFileRef {
   type: string;
 }
 
-export async function requestFileFor(database: DB, user: PublicUser, requestId: number): Promise<StoredFileRef | undefined> {
+export async function requestFileFor(
+  database: DB,
+  user: PublicUser,
+  requestId: number,
+): Promise<StoredFileRef | undefined> {
   let query = database
     .selectFrom("quote_requests as qr")
     .select(["qr.file_key as key", "qr.file_name as name", "qr.file_type as type"])
@@ -34,7 +38,11 @@ export async function requestFileFor(database: DB, user: PublicUser, requestId: 
   return query.executeTakeFirst();
 }
 
-export async function partnerQuoteFileFor(database: DB, user: PublicUser, partnerQuoteId: number): Promise<StoredFileRef | undefined> {
+export async function partnerQuoteFileFor(
+  database: DB,
+  user: PublicUser,
+  partnerQuoteId: number,
+): Promise<StoredFileRef | undefined> {
   if (user.role === "buyer") return undefined;
   let query = database
     .selectFrom("partner_quotes")
@@ -43,10 +51,16 @@ export async function partnerQuoteFileFor(database: DB, user: PublicUser, partne
     .where("file_key", "is not", null);
   if (user.role === "partner") query = query.where("partner_id", "=", user.id);
   const row = await query.executeTakeFirst();
-  return row?.file_key ? { key: row.file_key, name: row.file_name ?? "cotizacion", type: row.file_type ?? "" } : undefined;
+  return row?.file_key
+    ? { key: row.file_key, name: row.file_name ?? "cotizacion", type: row.file_type ?? "" }
+    : undefined;
 }
 
-export async function paymentProofFor(database: DB, user: PublicUser, paymentId: number): Promise<StoredFileRef | undefined> {
+export async function paymentProofFor(
+  database: DB,
+  user: PublicUser,
+  paymentId: number,
+): Promise<StoredFileRef | undefined> {
   if (user.role === "partner") return undefined;
   let query = database
     .selectFrom("payments")
@@ -55,14 +69,20 @@ export async function paymentProofFor(database: DB, user: PublicUser, paymentId:
     .where("proof_key", "is not", null);
   if (user.role === "buyer") query = query.where("buyer_id", "=", user.id);
   const row = await query.executeTakeFirst();
-  return row?.proof_key ? { key: row.proof_key, name: row.proof_name ?? "comprobante", type: row.proof_type ?? "" } : undefined;
+  return row?.proof_key
+    ? { key: row.proof_key, name: row.proof_name ?? "comprobante", type: row.proof_type ?? "" }
+    : undefined;
 }
 
 /**
  * The official quote PDF for its buyer and for admins. It is generated on first download and kept;
  * if the stored copy is missing it is generated again, so no row points to a missing file for long.
  */
-export async function officialQuotePdfFor(database: DB, user: PublicUser, requestId: number): Promise<StoredFileRef | undefined> {
+export async function officialQuotePdfFor(
+  database: DB,
+  user: PublicUser,
+  requestId: number,
+): Promise<StoredFileRef | undefined> {
   if (user.role === "partner") return undefined;
   let query = database
     .selectFrom("official_quotes as oq")
@@ -90,7 +110,8 @@ export async function officialQuotePdfFor(database: DB, user: PublicUser, reques
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const name = `cotizacion-oficial-${row.id}.pdf`;
-  if (row.pdf_key && (await storedFileExists(row.pdf_key))) return { key: row.pdf_key, name, type: "application/pdf" };
+  if (row.pdf_key && (await storedFileExists(row.pdf_key)))
+    return { key: row.pdf_key, name, type: "application/pdf" };
   const bytes = await renderOfficialQuotePdf({
     officialQuoteId: row.id,
     requestId: row.request_id,
@@ -108,7 +129,11 @@ export async function officialQuotePdfFor(database: DB, user: PublicUser, reques
   });
   const key = await storeBytes(bytes, "pdf");
   try {
-    await database.updateTable("official_quotes").set({ pdf_key: key }).where("id", "=", row.id).execute();
+    await database
+      .updateTable("official_quotes")
+      .set({ pdf_key: key })
+      .where("id", "=", row.id)
+      .execute();
   } catch (error) {
     await deleteStoredFile(key);
     throw error;

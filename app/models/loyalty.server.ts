@@ -44,7 +44,9 @@ export async function loyaltySummary(database: DB, buyerId: number) {
       .executeTakeFirstOrThrow(),
     database
       .selectFrom("buyer_commissions")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("commission_amount_cents"), eb.lit(0)).as("cents"))
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number>("commission_amount_cents"), eb.lit(0)).as("cents"),
+      )
       .where("buyer_id", "=", buyerId)
       .executeTakeFirstOrThrow(),
     database
@@ -110,7 +112,12 @@ export async function redeemReward(
       .where("id", "=", rewardId)
       .executeTakeFirst();
     if (!reward) return { ok: false, error: "not_found", message: "La recompensa no existe." };
-    if (!reward.is_available) return { ok: false, error: "unavailable", message: "Esta recompensa no está disponible por ahora." };
+    if (!reward.is_available)
+      return {
+        ok: false,
+        error: "unavailable",
+        message: "Esta recompensa no está disponible por ahora.",
+      };
     const balance = await pointsBalance(tx, buyerId);
     if (balance < reward.points_cost) {
       return {
@@ -121,7 +128,12 @@ export async function redeemReward(
     }
     const { id: redemptionId } = await tx
       .insertInto("reward_redemptions")
-      .values({ buyer_id: buyerId, reward_id: reward.id, points: reward.points_cost, created_at: now() })
+      .values({
+        buyer_id: buyerId,
+        reward_id: reward.id,
+        points: reward.points_cost,
+        created_at: now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await tx
@@ -147,6 +159,14 @@ export async function redeemReward(
   return result;
 }
 
-export async function setRewardAvailability(database: DB, rewardId: number, available: boolean): Promise<void> {
-  await database.updateTable("rewards").set({ is_available: available ? 1 : 0 }).where("id", "=", rewardId).execute();
+export async function setRewardAvailability(
+  database: DB,
+  rewardId: number,
+  available: boolean,
+): Promise<void> {
+  await database
+    .updateTable("rewards")
+    .set({ is_available: available ? 1 : 0 })
+    .where("id", "=", rewardId)
+    .execute();
 }

@@ -33,7 +33,11 @@ export async function listNotifications(database: DB, userId: number, page: numb
 }
 
 /** Every change is scoped by user: another user's notification id changes nothing. */
-export async function markNotificationRead(database: DB, userId: number, id: number): Promise<boolean> {
+export async function markNotificationRead(
+  database: DB,
+  userId: number,
+  id: number,
+): Promise<boolean> {
   const result = await database
     .updateTable("notifications")
     .set({ read_at: now() })
@@ -53,7 +57,11 @@ export async function markAllNotificationsRead(database: DB, userId: number): Pr
     .execute();
 }
 
-export async function deleteNotification(database: DB, userId: number, id: number): Promise<boolean> {
+export async function deleteNotification(
+  database: DB,
+  userId: number,
+  id: number,
+): Promise<boolean> {
   const result = await database
     .deleteFrom("notifications")
     .where("id", "=", id)
@@ -63,7 +71,11 @@ export async function deleteNotification(database: DB, userId: number, id: numbe
 }
 
 /** Marks the user's notification read and returns where it points (null when not theirs). */
-export async function openNotification(database: DB, userId: number, id: number): Promise<string | null> {
+export async function openNotification(
+  database: DB,
+  userId: number,
+  id: number,
+): Promise<string | null> {
   const row = await database
     .selectFrom("notifications")
     .select("link")

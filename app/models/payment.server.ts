@@ -19,7 +19,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Otro",
 };
 
-export const PAYMENT_STATUS_LABELS = { pending: "Pendiente", confirmed: "Confirmado", rejected: "Rechazado" } as const;
+export const PAYMENT_STATUS_LABELS = {
+  pending: "Pendiente",
+  confirmed: "Confirmado",
+  rejected: "Rechazado",
+} as const;
 
 /** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
 export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
@@ -34,14 +38,29 @@ export interface ProofInput {
   proof: { key: string; name: string; type: string };
 }
 
-type PaymentError = { ok: false; error: "not_found" | "invalid_status" | "amount_mismatch" | "already_paid"; message: string };
+type PaymentError = {
+  ok: false;
+  error: "not_found" | "invalid_status" | "amount_mismatch" | "already_paid";
+  message: string;
+};
 
 /** The official quote a buyer may pay now (own request, status approved), or why not. */
-export async function getPayableQuote(database: DB, { requestId, buyerId }: { requestId: number; buyerId: number }) {
+export async function getPayableQuote(
+  database: DB,
+  { requestId, buyerId }: { requestId: number; buyerId: number },
+) {
   return database
     .selectFrom("quote_requests as qr")
     .innerJoin("official_quotes as oq", "oq.quote_request_id", "qr.id")
-    .select(["qr.id", "qr.title", "qr.status", "oq.id as official_quote_id", "oq.final_amount_cents", "oq.currency", "oq.valid_until"])
+    .select([
+      "qr.id",
+      "qr.title",
+      "qr.status",
+      "oq.id as official_quote_id",
+      "oq.final_amount_cents",
+      "oq.currency",
+      "oq.valid_until",
+    ])
     .where("qr.id", "=", requestId)
     .where("qr.buyer_id", "=", buyerId)
     .executeTakeFirst();
@@ -53,7 +72,12 @@ export async function submitPaymentProof(
 ): Promise<{ ok: true; paymentId: number; replacedProofKey: string | null } | PaymentError> {
   const result = await writeTransaction(database, async (tx) => {
     const quote = await getPayableQuote(tx, input);
-    if (!quote) return { ok: false as const, error: "not_found" as const, message: "Cotización no encontrada" };
+    if (!quote)
+      return {
+        ok: false as const,
+        error: "not_found" as const,
+        message: "Cotización no encontrada",
+      };
     if (!canPay(quote.status)) {
       return {
         ok: false as const,
@@ -74,7 +98,12 @@ export async function submitPaymentProof(
       .where("official_quote_id", "=", quote.official_quote_id)
       .where("status", "=", "confirmed")
       .executeTakeFirst();
-    if (confirmed) return { ok: false as const, error: "already_paid" as const, message: "Esta cotización ya fue pagada." };
+    if (confirmed)
+      return {
+        ok: false as const,
+        error: "already_paid" as const,
+        message: "Esta cotización ya fue pagada.",
+      };
     const timestamp = now();
     const proofColumns = {
       amount_cents: input.amountCents,
@@ -148,9 +177,14 @@ export async function confirmPayment(
       ])
       .where("p.id", "=", paymentId)
       .executeTakeFirst();
-    if (!payment) return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
+    if (!payment)
+      return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
     if (payment.status !== "pending") {
-      return { ok: false as const, error: "invalid_status" as const, message: "Este pago ya fue revisado." };
+      return {
+        ok: false as const,
+        error: "invalid_status" as const,
+        message: "Este pago ya fue revisado.",
+      };
     }
     if (payment.request_status !== "approved" && payment.request_status !== "paid") {
       return {
@@ -162,11 +196,24 @@ export async function confirmPayment(
     const timestamp = now();
     await tx
       .updateTable("payments")
-      .set({ status: "confirmed", confirmed_at: timestamp, reviewed_by: adminId, rejection_reason: null, updated_at: timestamp })
+      .set({
+        status: "confirmed",
+        confirmed_at: timestamp,
+        reviewed_by: adminId,
+        rejection_reason: null,
+        updated_at: timestamp,
+      })
       .where("id", "=", paymentId)
       .execute();
     if (payment.request_status !== "paid") {
-      await recordStatus(tx, payment.request_id, payment.request_status, "paid", adminId, "Pago confirmado");
+      await recordStatus(
+        tx,
+        payment.request_id,
+        payment.request_status,
+        "paid",
+        adminId,
+        "Pago confirmado",
+      );
     }
     const points = pointsForPayment(payment.amount_cents, settings.loyaltyPointsPerUnit);
     await tx
@@ -216,13 +263,23 @@ export async function rejectPayment(
       .select(["p.id", "p.status", "p.buyer_id", "qr.id as request_id", "qr.title"])
       .where("p.id", "=", paymentId)
       .executeTakeFirst();
-    if (!payment) return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
+    if (!payment)
+      return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
     if (payment.status !== "pending") {
-      return { ok: false as const, error: "invalid_status" as const, message: "Este pago ya fue revisado." };
+      return {
+        ok: false as const,
+        error: "invalid_status" as const,
+        message: "Este pago ya fue revisado.",
+      };
     }
     await tx
       .updateTable("payments")
-      .set({ status: "rejected", rejection_reason: reason, reviewed_by: adminId, updated_at: now() })
+      .set({
+        status: "rejected",
+        rejection_reason: reason,
+        reviewed_by: adminId,
+        updated_at: now(),
+      })
       .where("id", "=", paymentId)
       .execute();
     await notify(tx, {

@@ -27,12 +27,16 @@ export type LifecycleError =
   | "below_minimum"
   | "already_selected";
 
-export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: LifecycleError; message: string };
+export type Result<T = object> =
+  ({ ok: true } & T) | { ok: false; error: LifecycleError; message: string };
 
 const fail = (error: LifecycleError, message: string) => ({ ok: false as const, error, message });
 const notFound = () => fail("not_found", "Cotización no encontrada");
 const wrongStatus = (status: RequestStatus) =>
-  fail("invalid_status", `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`);
+  fail(
+    "invalid_status",
+    `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`,
+  );
 
 async function lockRequest(tx: DB, id: number) {
   return tx
@@ -53,11 +57,22 @@ export async function recordStatus(
 ): Promise<void> {
   const timestamp = now();
   if (from !== null) {
-    await tx.updateTable("quote_requests").set({ status: to, updated_at: timestamp }).where("id", "=", requestId).execute();
+    await tx
+      .updateTable("quote_requests")
+      .set({ status: to, updated_at: timestamp })
+      .where("id", "=", requestId)
+      .execute();
   }
   await tx
     .insertInto("request_status_history")
-    .values({ quote_request_id: requestId, actor_id: actorId, from_status: from, to_status: to, note, created_at: timestamp })
+    .values({
+      quote_request_id: requestId,
+      actor_id: actorId,
+      from_status: from,
+      to_status: to,
+      note,
+      created_at: timestamp,
+    })
     .execute();
 }
 
@@ -70,7 +85,10 @@ export interface NewRequestInput {
   file: { key: string; name: string; type: string; size: number };
 }
 
-export async function createQuoteRequest(database: DB, input: NewRequestInput): Promise<{ id: number }> {
+export async function createQuoteRequest(
+  database: DB,
+  input: NewRequestInput,
+): Promise<{ id: number }> {
   const id = await writeTransaction(database, async (tx) => {
     const timestamp = now();
     const { id } = await tx
@@ -129,7 +147,8 @@ export async function assignPartner(
       .select(["id", "role"])
       .where("id", "=", partnerId)
       .executeTakeFirst();
-    if (!partner || partner.role !== "partner") return fail("not_partner", "El usuario seleccionado no es un socio.");
+    if (!partner || partner.role !== "partner")
+      return fail("not_partner", "El usuario seleccionado no es un socio.");
     const inserted = await tx
       .insertInto("partner_assignments")
       .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
@@ -206,7 +225,8 @@ export async function submitPartnerQuote(
       .where("quote_request_id", "=", input.requestId)
       .where("partner_id", "=", input.partnerId)
       .executeTakeFirst();
-    if (existing?.is_selected) return fail("already_selected", "Tu cotización ya fue seleccionada y no puede modificarse.");
+    if (existing?.is_selected)
+      return fail("already_selected", "Tu cotización ya fue seleccionada y no puede modificarse.");
     const timestamp = now();
     const fileColumns = input.file
       ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
@@ -214,7 +234,12 @@ export async function submitPartnerQuote(
     if (existing) {
       await tx
         .updateTable("partner_quotes")
-        .set({ quoted_amount_cents: input.amountCents, notes: input.notes, updated_at: timestamp, ...fileColumns })
+        .set({
+          quoted_amount_cents: input.amountCents,
+          notes: input.notes,
+          updated_at: timestamp,
+          ...fileColumns,
+        })
         .where("id", "=", existing.id)
         .execute();
     } else {
@@ -261,7 +286,13 @@ function validUntil(days = 30): string {
 async function issueOfficialQuote(
   tx: DB,
   request: { id: number; buyer_id: number; title: string; status: RequestStatus },
-  { amountCents, partnerQuoteId, adminId, commission, currency }: {
+  {
+    amountCents,
+    partnerQuoteId,
+    adminId,
+    commission,
+    currency,
+  }: {
     amountCents: number;
     partnerQuoteId: number | null;
     adminId: number;
@@ -283,7 +314,11 @@ async function issueOfficialQuote(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await tx.updateTable("quote_requests").set({ total_amount_cents: amountCents }).where("id", "=", request.id).execute();
+  await tx
+    .updateTable("quote_requests")
+    .set({ total_amount_cents: amountCents })
+    .where("id", "=", request.id)
+    .execute();
   await recordStatus(
     tx,
     request.id,
@@ -306,7 +341,11 @@ async function issueOfficialQuote(
 
 export async function approvePartnerQuote(
   database: DB,
-  { requestId, partnerQuoteId, adminId }: { requestId: number; partnerQuoteId: number; adminId: number },
+  {
+    requestId,
+    partnerQuoteId,
+    adminId,
+  }: { requestId: number; partnerQuoteId: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
   const result = await writeTransaction(database, async (tx) => {
@@ -320,7 +359,11 @@ export async function approvePartnerQuote(
       .where("quote_request_id", "=", requestId)
       .executeTakeFirst();
     if (!quote) return fail("not_found", "La cotización del socio no existe para esta solicitud.");
-    await tx.updateTable("partner_quotes").set({ is_selected: 1, updated_at: now() }).where("id", "=", quote.id).execute();
+    await tx
+      .updateTable("partner_quotes")
+      .set({ is_selected: 1, updated_at: now() })
+      .where("id", "=", quote.id)
+      .execute();
     const officialQuoteId = await issueOfficialQuote(tx, request, {
       amountCents: quote.quoted_amount_cents,
       partnerQuoteId: quote.id,
@@ -404,7 +447,14 @@ export async function sendOfficialQuoteToBuyer(
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     if (!canSendToBuyer(request.status)) return wrongStatus(request.status);
-    await recordStatus(tx, requestId, "quoted", "approved", adminId, "Enviada al comprador para pago");
+    await recordStatus(
+      tx,
+      requestId,
+      "quoted",
+      "approved",
+      adminId,
+      "Enviada al comprador para pago",
+    );
     await ensurePendingPayment(tx, requestId, request.buyer_id);
     await notify(tx, {
       to: { userIds: [request.buyer_id] },
@@ -463,12 +513,27 @@ export async function buyerRejectQuote(
     if (confirmed) return wrongStatus("paid");
     await tx
       .updateTable("payments")
-      .set({ status: "rejected", rejection_reason: "Cotización rechazada por el comprador.", updated_at: now() })
+      .set({
+        status: "rejected",
+        rejection_reason: "Cotización rechazada por el comprador.",
+        updated_at: now(),
+      })
       .where("quote_request_id", "=", requestId)
       .where("status", "=", "pending")
       .execute();
-    await tx.updateTable("quote_requests").set({ rejection_reason: reason }).where("id", "=", requestId).execute();
-    await recordStatus(tx, requestId, request.status, "rejected", buyerId, reason ?? "Rechazada por el comprador");
+    await tx
+      .updateTable("quote_requests")
+      .set({ rejection_reason: reason })
+      .where("id", "=", requestId)
+      .execute();
+    await recordStatus(
+      tx,
+      requestId,
+      request.status,
+      "rejected",
+      buyerId,
+      reason ?? "Rechazada por el comprador",
+    );
     await notify(tx, {
       to: { role: "admin" },
       type: "warning",
@@ -487,13 +552,25 @@ export async function buyerRejectQuote(
 /** The operator's override (SPEC's status select): any status, always written to the history. */
 export async function adminSetStatus(
   database: DB,
-  { requestId, status, adminId, note }: { requestId: number; status: RequestStatus; adminId: number; note: string | null },
+  {
+    requestId,
+    status,
+    adminId,
+    note,
+  }: { requestId: number; status: RequestStatus; adminId: number; note: string | null },
 ): Promise<Result> {
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     if (request.status === status) return { ok: true as const };
-    await recordStatus(tx, requestId, request.status, status, adminId, note ?? "Cambio manual de estado");
+    await recordStatus(
+      tx,
+      requestId,
+      request.status,
+      status,
+      adminId,
+      note ?? "Cambio manual de estado",
+    );
     await notify(tx, {
       to: { userIds: [request.buyer_id] },
       type: "info",
@@ -509,6 +586,14 @@ export async function adminSetStatus(
   return result;
 }
 
-export async function setAdminNotes(database: DB, requestId: number, notes: string | null): Promise<void> {
-  await database.updateTable("quote_requests").set({ admin_notes: notes, updated_at: now() }).where("id", "=", requestId).execute();
+export async function setAdminNotes(
+  database: DB,
+  requestId: number,
+  notes: string | null,
+): Promise<void> {
+  await database
+    .updateTable("quote_requests")
+    .set({ admin_notes: notes, updated_at: now() })
+    .where("id", "=", requestId)
+    .execute();
 }

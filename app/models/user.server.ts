@@ -29,11 +29,19 @@ export const PUBLIC_USER_COLUMNS = [
 ] as const;
 
 export function getUserById(database: DB, id: number): Promise<PublicUser | undefined> {
-  return database.selectFrom("users").select(PUBLIC_USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return database
+    .selectFrom("users")
+    .select(PUBLIC_USER_COLUMNS)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export function getUserWithPasswordByEmail(database: DB, email: string): Promise<User | undefined> {
-  return database.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return database
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function emailExists(database: DB, email: string): Promise<boolean> {
@@ -93,7 +101,11 @@ export interface ProfileInput {
   phone: string | null;
 }
 
-export async function updateProfile(database: DB, userId: number, input: ProfileInput): Promise<void> {
+export async function updateProfile(
+  database: DB,
+  userId: number,
+  input: ProfileInput,
+): Promise<void> {
   await database
     .updateTable("users")
     .set({
@@ -107,7 +119,11 @@ export async function updateProfile(database: DB, userId: number, input: Profile
     .execute();
 }
 
-export async function setPasswordHash(database: DB, userId: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(
+  database: DB,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
   await database
     .updateTable("users")
     .set({ password_hash: passwordHash, updated_at: now() })

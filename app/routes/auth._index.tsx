@@ -7,9 +7,20 @@ import { z } from "zod";
 import { AuthCard, Honeypot } from "~/components/auth/AuthCard";
 import { Field, FormAlert } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
-import { emailField, newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
+import {
+  emailField,
+  newPasswordField,
+  optionalText,
+  phoneField,
+  requiredText,
+} from "~/domain/validation";
 import { resendVerification, signUp } from "~/services/account.server";
-import { assertSameOrigin, authenticator, LOCKOUT_MINUTES, redirectIfSignedIn } from "~/services/auth.server";
+import {
+  assertSameOrigin,
+  authenticator,
+  LOCKOUT_MINUTES,
+  redirectIfSignedIn,
+} from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { startSession, toastCookie } from "~/services/session.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -17,7 +28,10 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión · CotizaHub" }];
 
 const signInSchema = z.object({
-  email: z.string({ required_error: "El correo es obligatorio." }).trim().email("Ingresa un correo válido."),
+  email: z
+    .string({ required_error: "El correo es obligatorio." })
+    .trim()
+    .email("Ingresa un correo válido."),
   password: z.string({ required_error: "La contraseña es obligatoria." }),
   redirectTo: z.string().optional(),
 });
@@ -29,7 +43,9 @@ const signUpSchema = z.object({
   password: newPasswordField,
   company_name: optionalText(120),
   phone: phoneField,
-  role: z.enum(["buyer", "partner"], { message: "Elige un tipo de cuenta válido." }).default("buyer"),
+  role: z
+    .enum(["buyer", "partner"], { message: "Elige un tipo de cuenta válido." })
+    .default("buyer"),
   website: z.string().optional(),
 });
 
@@ -122,7 +138,10 @@ export async function action({ request }: ActionFunctionArgs) {
                 "Debes verificar tu correo antes de iniciar sesión. Revisa tu bandeja de entrada o solicita un nuevo enlace.",
               canResend: true,
             }
-          : { title: "Credenciales inválidas", description: "Por favor verifica tu correo y contraseña." };
+          : {
+              title: "Credenciales inválidas",
+              description: "Por favor verifica tu correo y contraseña.",
+            };
     return data<ActionData>(
       {
         intent: "signin",
@@ -137,7 +156,11 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await startSession(db, request, outcome.user.id));
   headers.append(
     "Set-Cookie",
-    await toastCookie({ type: "success", title: "¡Bienvenido de vuelta!", description: "Has iniciado sesión exitosamente." }),
+    await toastCookie({
+      type: "success",
+      title: "¡Bienvenido de vuelta!",
+      description: "Has iniciado sesión exitosamente.",
+    }),
   );
   return redirect(safeRedirect(submission.value.redirectTo, homeFor(outcome.user)), { headers });
 }
@@ -164,7 +187,10 @@ export default function AuthPage() {
           : "Accede a tus cotizaciones, pagos y recompensas."
       }
     >
-      <nav aria-label="Acceso" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-center text-sm font-semibold">
+      <nav
+        aria-label="Acceso"
+        className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-center text-sm font-semibold"
+      >
         <Link
           to={`/auth${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
           aria-current={tab === "signin" ? "page" : undefined}
@@ -189,9 +215,19 @@ export default function AuthPage() {
   );
 }
 
-function SignInForm({ actionData, redirectTo }: { actionData: ActionData | undefined; redirectTo: string }) {
+function SignInForm({
+  actionData,
+  redirectTo,
+}: {
+  actionData: ActionData | undefined;
+  redirectTo: string;
+}) {
   const signin = actionData?.intent === "signin" ? actionData : undefined;
-  const [form, fields] = useForm({ id: "signin", lastResult: signin?.result, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult: signin?.result,
+    shouldRevalidate: "onInput",
+  });
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-4">
@@ -199,7 +235,10 @@ function SignInForm({ actionData, redirectTo }: { actionData: ActionData | undef
         <FormAlert title={signin.notice.title}>{signin.notice.description}</FormAlert>
       ) : null}
       {actionData?.intent === "resend" ? (
-        <p role="status" className="rounded-md border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900">
+        <p
+          role="status"
+          className="rounded-md border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900"
+        >
           Si la cuenta existe y aún no está verificada, te enviamos un nuevo enlace de verificación.
         </p>
       ) : null}
@@ -251,7 +290,9 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
     <Form method="post" {...getFormProps(form)} className="relative space-y-4">
       <input type="hidden" name="intent" value="signup" />
       <Honeypot />
-      {form.errors?.length ? <FormAlert title="Error al registrarse">{form.errors.join(" ")}</FormAlert> : null}
+      {form.errors?.length ? (
+        <FormAlert title="Error al registrarse">{form.errors.join(" ")}</FormAlert>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Nombre"
@@ -300,14 +341,26 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         <legend className="label">Tipo de cuenta</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name="role" value="buyer" defaultChecked={role !== "partner"} className="mt-1" />
+            <input
+              type="radio"
+              name="role"
+              value="buyer"
+              defaultChecked={role !== "partner"}
+              className="mt-1"
+            />
             <span>
               <span className="block font-semibold">Comprador</span>
               <span className="text-slate-700">Solicito cotizaciones</span>
             </span>
           </label>
           <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name="role" value="partner" defaultChecked={role === "partner"} className="mt-1" />
+            <input
+              type="radio"
+              name="role"
+              value="partner"
+              defaultChecked={role === "partner"}
+              className="mt-1"
+            />
             <span>
               <span className="block font-semibold">Socio</span>
               <span className="text-slate-700">Soy proveedor y cotizo</span>

@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requestPasswordReset(db, submission.value.email);
   // The same answer whether or not the account exists.
   return { result: submission.reply(), sent: true };
@@ -34,12 +35,15 @@ export default function ForgotPassword() {
   const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result });
   const busy = useNavigation().state === "submitting";
   return (
-    <AuthCard title="¿Olvidaste tu contraseña?" subtitle="Te enviaremos un enlace para crear una nueva.">
+    <AuthCard
+      title="¿Olvidaste tu contraseña?"
+      subtitle="Te enviaremos un enlace para crear una nueva."
+    >
       {actionData?.sent ? (
         <div role="status" className="space-y-4">
           <p className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-            Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu
-            bandeja de entrada; el enlace vence en 1 hora.
+            Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu
+            contraseña. Revisa tu bandeja de entrada; el enlace vence en 1 hora.
           </p>
           <Link to="/auth" className="btn-secondary w-full">
             Volver a iniciar sesión

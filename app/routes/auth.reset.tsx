@@ -36,12 +36,20 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirm_password"] }) },
+      { status: 400 },
+    );
   }
   const ok = await resetPassword(db, submission.value.token, submission.value.password);
   if (!ok) {
     return data(
-      { result: submission.reply({ formErrors: ["El enlace ya fue usado o venció. Solicita uno nuevo."], hideFields: ["password", "confirm_password"] }) },
+      {
+        result: submission.reply({
+          formErrors: ["El enlace ya fue usado o venció. Solicita uno nuevo."],
+          hideFields: ["password", "confirm_password"],
+        }),
+      },
       { status: 400 },
     );
   }
@@ -64,7 +72,9 @@ export default function ResetPassword() {
   if (!token) {
     return (
       <AuthCard title="Enlace inválido o vencido">
-        <p className="text-sm text-slate-700">El enlace para restablecer la contraseña ya fue usado o venció.</p>
+        <p className="text-sm text-slate-700">
+          El enlace para restablecer la contraseña ya fue usado o venció.
+        </p>
         <Link to="/auth/forgot" className="btn-primary mt-4 w-full">
           Solicitar un nuevo enlace
         </Link>

@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Set-Cookie": await toastCookie({
         type: "error",
         title: "Enlace inválido o vencido",
-        description: "El enlace de verificación ya fue usado o venció. Inicia sesión para solicitar uno nuevo.",
+        description:
+          "El enlace de verificación ya fue usado o venció. Inicia sesión para solicitar uno nuevo.",
       }),
     },
   });

@@ -14,7 +14,9 @@ export default function BuyerDashboard() {
   return (
     <div>
       <h1 className="page-title">Tablero</h1>
-      <p className="mt-1 text-slate-700">Hola {firstName}, aquí tienes el resumen de tus cotizaciones.</p>
+      <p className="mt-1 text-slate-700">
+        Hola {firstName}, aquí tienes el resumen de tus cotizaciones.
+      </p>
       <div className="mt-6">
         <Link to="/buyer/quotes/new" className="btn-primary">
           Nueva cotización

@@ -42,13 +42,24 @@ export async function action({ request }: ActionFunctionArgs) {
     await deleteNotification(db, user.id, id);
     return redirect(back);
   }
-  if (intent === "open") return redirect(safeRedirect(await openNotification(db, user.id, id), back));
+  if (intent === "open")
+    return redirect(safeRedirect(await openNotification(db, user.id, id), back));
   await markNotificationRead(db, user.id, id);
   return redirect(back);
 }
 
-const TONE: Record<string, BadgeTone> = { success: "green", info: "blue", warning: "yellow", error: "red" };
-const TYPE_LABEL: Record<string, string> = { success: "Éxito", info: "Información", warning: "Aviso", error: "Error" };
+const TONE: Record<string, BadgeTone> = {
+  success: "green",
+  info: "blue",
+  warning: "yellow",
+  error: "red",
+};
+const TYPE_LABEL: Record<string, string> = {
+  success: "Éxito",
+  info: "Información",
+  warning: "Aviso",
+  error: "Error",
+};
 
 export default function Notifications() {
   const { role, notifications, total, page } = useLoaderData<typeof loader>();
@@ -107,7 +118,11 @@ export default function Notifications() {
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="id" value={n.id} />
                     <input type="hidden" name="back" value={back} />
-                    <button type="submit" className="btn-secondary" aria-label={`Eliminar notificación: ${n.title}`}>
+                    <button
+                      type="submit"
+                      className="btn-secondary"
+                      aria-label={`Eliminar notificación: ${n.title}`}
+                    >
                       Eliminar
                     </button>
                   </Form>

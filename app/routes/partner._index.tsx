@@ -14,7 +14,9 @@ export default function PartnerDashboard() {
   return (
     <div>
       <h1 className="page-title">Tablero</h1>
-      <p className="mt-1 text-slate-700">Hola {firstName}, aquí verás las solicitudes que te asignemos.</p>
+      <p className="mt-1 text-slate-700">
+        Hola {firstName}, aquí verás las solicitudes que te asignemos.
+      </p>
       <div className="mt-6">
         <Link to="/partner/assignments" className="btn-primary">
           Ver solicitudes de cotización

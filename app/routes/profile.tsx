@@ -47,10 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: passwordSchema });
     const hidden = ["current_password", "new_password", "confirm_password"];
     if (submission.status !== "success") {
-      return data({ intent: "password" as const, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
+      return data(
+        { intent: "password" as const, result: submission.reply({ hideFields: hidden }) },
+        { status: 400 },
+      );
     }
     const account = await getUserWithPasswordByEmail(db, user.email);
-    if (!account || !(await verifyPassword(submission.value.current_password, account.password_hash))) {
+    if (
+      !account ||
+      !(await verifyPassword(submission.value.current_password, account.password_hash))
+    ) {
       return data(
         {
           intent: "password" as const,
@@ -64,7 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     await setPasswordHash(db, user.id, await hashPassword(submission.value.new_password));
     return redirect("/profile", {
-      headers: { "Set-Cookie": await toastCookie({ type: "success", title: "Contraseña actualizada" }) },
+      headers: {
+        "Set-Cookie": await toastCookie({ type: "success", title: "Contraseña actualizada" }),
+      },
     });
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
@@ -130,12 +138,34 @@ export default function Profile() {
             <h2 id="datos" className="text-lg font-semibold">
               Datos personales
             </h2>
-            <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Form
+              method="post"
+              {...getFormProps(profileForm)}
+              className="mt-4 grid gap-4 sm:grid-cols-2"
+            >
               <input type="hidden" name="intent" value="profile" />
-              <Field label="Nombre" {...getInputProps(profileFields.first_name, { type: "text" })} required errors={profileFields.first_name.errors} />
-              <Field label="Apellido" {...getInputProps(profileFields.last_name, { type: "text" })} required errors={profileFields.last_name.errors} />
-              <Field label="Empresa" {...getInputProps(profileFields.company_name, { type: "text" })} errors={profileFields.company_name.errors} />
-              <Field label="Teléfono" {...getInputProps(profileFields.phone, { type: "tel" })} errors={profileFields.phone.errors} />
+              <Field
+                label="Nombre"
+                {...getInputProps(profileFields.first_name, { type: "text" })}
+                required
+                errors={profileFields.first_name.errors}
+              />
+              <Field
+                label="Apellido"
+                {...getInputProps(profileFields.last_name, { type: "text" })}
+                required
+                errors={profileFields.last_name.errors}
+              />
+              <Field
+                label="Empresa"
+                {...getInputProps(profileFields.company_name, { type: "text" })}
+                errors={profileFields.company_name.errors}
+              />
+              <Field
+                label="Teléfono"
+                {...getInputProps(profileFields.phone, { type: "tel" })}
+                errors={profileFields.phone.errors}
+              />
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Guardar cambios
@@ -149,7 +179,9 @@ export default function Profile() {
             </h2>
             <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="password" />
-              {passwordForm.errors?.length ? <FormAlert>{passwordForm.errors.join(" ")}</FormAlert> : null}
+              {passwordForm.errors?.length ? (
+                <FormAlert>{passwordForm.errors.join(" ")}</FormAlert>
+              ) : null}
               <Field
                 label="Contraseña actual"
                 {...getInputProps(passwordFields.current_password, { type: "password" })}

@@ -13,7 +13,11 @@ import { absoluteUrl, deliverSoon, enqueueMail } from "./mailer.server";
 import { endAllSessionsOfUser } from "./session.server";
 
 async function clearLoginFailures(database: DB, userId: number): Promise<void> {
-  const user = await database.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  const user = await database
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (user) await database.deleteFrom("login_failures").where("email", "=", user.email).execute();
 }
 
@@ -60,7 +64,10 @@ function verificationMail(to: string, firstName: string, token: string) {
       "Gracias por registrarte en CotizaHub. Para activar tu cuenta, confirma tu correo con el siguiente enlace. El enlace vence en 48 horas.",
       "Si no creaste esta cuenta, ignora este mensaje.",
     ],
-    action: { label: "Verificar mi correo", url: absoluteUrl(`/auth/verify?token=${encodeURIComponent(token)}`) },
+    action: {
+      label: "Verificar mi correo",
+      url: absoluteUrl(`/auth/verify?token=${encodeURIComponent(token)}`),
+    },
   };
 }
 
@@ -98,14 +105,21 @@ export async function requestPasswordReset(database: DB, email: string): Promise
         "Recibimos una solicitud para restablecer tu contraseña. Usa el siguiente enlace; vence en 1 hora.",
         "Si no la solicitaste, ignora este mensaje: tu contraseña no cambia.",
       ],
-      action: { label: "Restablecer contraseña", url: absoluteUrl(`/auth/reset?token=${encodeURIComponent(token)}`) },
+      action: {
+        label: "Restablecer contraseña",
+        url: absoluteUrl(`/auth/reset?token=${encodeURIComponent(token)}`),
+      },
     });
   });
   deliverSoon();
 }
 
 /** Sets a new password from a reset link; every session of the user ends. Also verifies the e-mail. */
-export async function resetPassword(database: DB, token: string, password: string): Promise<boolean> {
+export async function resetPassword(
+  database: DB,
+  token: string,
+  password: string,
+): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const userId = await writeTransaction(database, async (tx) => {
     const id = await consumeToken(tx, token, "reset_password");

@@ -32,16 +32,26 @@ async function recentFailures(database: DB, email: string): Promise<number> {
  * LOCKOUT_MINUTES, the e-mail is refused (even with the right password) until the window passes.
  * Counters live in SQLite so every server instance sees them.
  */
-export async function verifySignIn(database: DB, rawEmail: unknown, password: unknown): Promise<SignInResult> {
+export async function verifySignIn(
+  database: DB,
+  rawEmail: unknown,
+  password: unknown,
+): Promise<SignInResult> {
   const parsedEmail = emailField.safeParse(rawEmail);
-  const email = parsedEmail.success ? parsedEmail.data : String(rawEmail ?? "").trim().toLowerCase();
+  const email = parsedEmail.success
+    ? parsedEmail.data
+    : String(rawEmail ?? "")
+        .trim()
+        .toLowerCase();
   const { maxLoginAttempts } = await getSettings(database);
   if ((await recentFailures(database, email)) >= maxLoginAttempts) {
     return { ok: false, reason: "locked", email };
   }
   const user = parsedEmail.success ? await getUserWithPasswordByEmail(database, email) : undefined;
   const valid =
-    typeof password === "string" && user ? await verifyPassword(password, user.password_hash) : false;
+    typeof password === "string" && user
+      ? await verifyPassword(password, user.password_hash)
+      : false;
   if (!user || !valid) {
     await database.insertInto("login_failures").values({ email }).execute();
     return { ok: false, reason: "invalid", email };
@@ -118,4 +128,3 @@ export async function redirectIfSignedIn(request: Request): Promise<void> {
   const user = await getOptionalUser(request);
   if (user) throw redirect(homeFor(user));
 }
-

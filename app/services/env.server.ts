@@ -13,7 +13,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().optional(),
 });
 
-export type Env = z.infer<typeof schema> & { databasePath: string; uploadsDir: string; mailDir: string };
+export type Env = z.infer<typeof schema> & {
+  databasePath: string;
+  uploadsDir: string;
+  mailDir: string;
+};
 
 function readEnv(): Env {
   const parsed = schema.safeParse(

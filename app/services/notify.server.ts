@@ -25,9 +25,10 @@ export interface NotifyInput {
 export async function notify(tx: Tx | DB, input: NotifyInput): Promise<void> {
   if ("userIds" in input.to && input.to.userIds.length === 0) return;
   const base = tx.selectFrom("users").select(["id", "email", "first_name"]);
-  const recipients = await ("userIds" in input.to
-    ? base.where("id", "in", input.to.userIds)
-    : base.where("role", "=", input.to.role)
+  const recipients = await (
+    "userIds" in input.to
+      ? base.where("id", "in", input.to.userIds)
+      : base.where("role", "=", input.to.role)
   ).execute();
   for (const recipient of recipients) {
     await tx
@@ -47,7 +48,9 @@ export async function notify(tx: Tx | DB, input: NotifyInput): Promise<void> {
         to: recipient.email,
         subject: input.title,
         paragraphs: [`Hola ${recipient.first_name}:`, input.message],
-        action: input.link ? { label: "Ver en CotizaHub", url: absoluteUrl(input.link) } : undefined,
+        action: input.link
+          ? { label: "Ver en CotizaHub", url: absoluteUrl(input.link) }
+          : undefined,
       });
     }
   }

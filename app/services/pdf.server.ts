@@ -20,7 +20,10 @@ export interface OfficialQuotePdfData {
 
 /** pdf-lib's standard fonts speak WinAnsi: Spanish accents are fine, anything else becomes "?". */
 function winAnsi(text: string): string {
-  return text.replace(/[^\x20-\x7e\u00a0-\u00ff\u20ac\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/g, "?");
+  return text.replace(
+    /[^\x20-\x7e\u00a0-\u00ff\u20ac\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/g,
+    "?",
+  );
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -51,8 +54,17 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
   const brand = rgb(0.118, 0.251, 0.686);
   const muted = rgb(0.28, 0.33, 0.41);
   let y = 790;
-  const text = (value: string, opts: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) => {
-    page.drawText(winAnsi(value), { x: opts.x ?? 50, y, size: opts.size ?? 11, font: opts.font ?? regular, color: opts.color ?? rgb(0.06, 0.09, 0.16) });
+  const text = (
+    value: string,
+    opts: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {},
+  ) => {
+    page.drawText(winAnsi(value), {
+      x: opts.x ?? 50,
+      y,
+      size: opts.size ?? 11,
+      font: opts.font ?? regular,
+      color: opts.color ?? rgb(0.06, 0.09, 0.16),
+    });
   };
 
   page.drawRectangle({ x: 0, y: 770, width: 595.28, height: 72, color: brand });
@@ -62,11 +74,17 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
   y = 735;
   text(`Cotización oficial N.º ${data.officialQuoteId}`, { size: 18, font: bold });
   y -= 20;
-  text(`Emitida el ${formatDate(data.issuedAt)} · Válida hasta el ${formatDate(data.validUntil)}`, { color: muted });
+  text(`Emitida el ${formatDate(data.issuedAt)} · Válida hasta el ${formatDate(data.validUntil)}`, {
+    color: muted,
+  });
 
   y -= 40;
   text("Cliente", { font: bold, size: 12, color: brand });
-  for (const line of [data.buyerName, data.buyerCompany ?? "Empresa no especificada", data.buyerEmail]) {
+  for (const line of [
+    data.buyerName,
+    data.buyerCompany ?? "Empresa no especificada",
+    data.buyerEmail,
+  ]) {
     y -= 16;
     text(line);
   }
@@ -86,12 +104,20 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
   text("Importe", { font: bold, size: 12, color: brand });
   const rows: [string, string][] = [
     ["Monto final", formatMoney(data.finalAmountCents, data.currency)],
-    [`Comisión de la plataforma (${data.commissionPercentage.toFixed(2)} %)`, formatMoney(data.commissionAmountCents, data.currency)],
+    [
+      `Comisión de la plataforma (${data.commissionPercentage.toFixed(2)} %)`,
+      formatMoney(data.commissionAmountCents, data.currency),
+    ],
     ["Moneda", data.currency],
   ];
   for (const [label, value] of rows) {
     y -= 22;
-    page.drawLine({ start: { x: 50, y: y - 6 }, end: { x: 545, y: y - 6 }, thickness: 0.5, color: rgb(0.85, 0.87, 0.9) });
+    page.drawLine({
+      start: { x: 50, y: y - 6 },
+      end: { x: 545, y: y - 6 },
+      thickness: 0.5,
+      color: rgb(0.85, 0.87, 0.9),
+    });
     text(label);
     const width = bold.widthOfTextAtSize(winAnsi(value), 11);
     text(value, { x: 545 - width, font: bold });

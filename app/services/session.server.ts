@@ -40,7 +40,14 @@ let cookies: Promise<{ session: Cookie; toast: ReturnType<typeof createToastStor
 
 function createToastStorage(secret: string) {
   return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], secure },
+    cookie: {
+      name: TOAST_COOKIE,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secrets: [secret],
+      secure,
+    },
   });
 }
 
@@ -91,13 +98,21 @@ export async function loadSession(database: DB, request: Request): Promise<Sessi
     return null;
   }
   if (current - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
-    await database.updateTable("sessions").set({ last_seen_at: now() }).where("id", "=", id).execute();
+    await database
+      .updateTable("sessions")
+      .set({ last_seen_at: now() })
+      .where("id", "=", id)
+      .execute();
   }
   return { id: row.id, userId: row.user_id };
 }
 
 /** Starts a new session (a fresh id, so a planted cookie is worthless) and returns its Set-Cookie. */
-export async function startSession(database: DB, request: Request, userId: number): Promise<string> {
+export async function startSession(
+  database: DB,
+  request: Request,
+  userId: number,
+): Promise<string> {
   const previous = await readSessionId(request);
   const id = crypto.randomBytes(32).toString("base64url");
   const timestamp = now();
@@ -136,7 +151,6 @@ export async function purgeExpiredSessions(database: DB): Promise<void> {
 
 // ---- Flash toasts: shown once on the next page, rendered by the server so they work without JS.
 
-
 export async function toastCookie(toast: Toast): Promise<string> {
   const { toast: storage } = await getCookies();
   const session = await storage.getSession();
@@ -144,7 +158,9 @@ export async function toastCookie(toast: Toast): Promise<string> {
   return storage.commitSession(session);
 }
 
-export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const { toast: storage } = await getCookies();
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(TOAST_COOKIE)) return { toast: null, setCookie: null };

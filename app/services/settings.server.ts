@@ -13,7 +13,9 @@ export async function saveSettings(database: DB, settings: Settings): Promise<vo
       await tx
         .insertInto("settings")
         .values({ key, value: JSON.stringify(value), updated_at: updatedAt })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: updatedAt }))
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: updatedAt }),
+        )
         .execute();
     }
   });

@@ -7,17 +7,26 @@ export const SIGNED_URL_TTL_SECONDS = 3600;
 
 async function signature(pathname: string, expires: number, userId: number): Promise<string> {
   const secret = await cookieSecret(db);
-  return crypto.createHmac("sha256", secret).update(`${pathname}|${expires}|${userId}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", secret)
+    .update(`${pathname}|${expires}|${userId}`)
+    .digest("base64url");
 }
 
 /** A link to `pathname` valid for one hour for this user only. */
 export async function signedPath(
   pathname: string,
   userId: number,
-  { inline = false, ttlSeconds = SIGNED_URL_TTL_SECONDS }: { inline?: boolean; ttlSeconds?: number } = {},
+  {
+    inline = false,
+    ttlSeconds = SIGNED_URL_TTL_SECONDS,
+  }: { inline?: boolean; ttlSeconds?: number } = {},
 ): Promise<string> {
   const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const params = new URLSearchParams({ exp: String(expires), sig: await signature(pathname, expires, userId) });
+  const params = new URLSearchParams({
+    exp: String(expires),
+    sig: await signature(pathname, expires, userId),
+  });
   if (inline) params.set("inline", "1");
   return `${pathname}?${params}`;
 }
@@ -33,7 +42,10 @@ export async function verifySignedRequest(request: Request, userId: number): Pro
 }
 
 /** Download and open (inline) links for a file route such as "/files/requests/12". */
-export async function fileLinks(pathname: string, userId: number): Promise<{ download: string; open: string }> {
+export async function fileLinks(
+  pathname: string,
+  userId: number,
+): Promise<{ download: string; open: string }> {
   return {
     download: await signedPath(pathname, userId),
     open: await signedPath(pathname, userId, { inline: true }),

@@ -61,7 +61,11 @@ function newName(): string {
  * Parses a multipart form with one optional file field. Other fields come back as text. Throws a
  * 413 Response when the declared body is larger than MAX_BODY_BYTES.
  */
-export async function parseUploadForm(request: Request, fileField: string, rule: FileRule): Promise<UploadForm> {
+export async function parseUploadForm(
+  request: Request,
+  fileField: string,
+  rule: FileRule,
+): Promise<UploadForm> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
   await fs.mkdir(TMP_DIR(), { recursive: true });
@@ -118,7 +122,9 @@ export async function parseUploadForm(request: Request, fileField: string, rule:
     else if (size === 0) fileError = "El archivo está vacío.";
     else {
       const declaredExt = extensionOf(filename);
-      const detected = rule.extensions.includes(declaredExt) ? await fileTypeFromFile(tempPath) : undefined;
+      const detected = rule.extensions.includes(declaredExt)
+        ? await fileTypeFromFile(tempPath)
+        : undefined;
       const match = CONTENT_FOR_EXTENSION[declaredExt]?.find((c) => c.ext === detected?.ext);
       if (!match) fileError = fileTypeMessage(rule);
       else staged = { tempPath, originalName: filename, size, mime: match.mime, ext: declaredExt };
@@ -128,7 +134,9 @@ export async function parseUploadForm(request: Request, fileField: string, rule:
 
   try {
     const formData = await unstable_parseMultipartFormData(request, handler);
-    await Promise.all(temps.filter((t) => t !== staged?.tempPath).map((t) => fs.rm(t, { force: true })));
+    await Promise.all(
+      temps.filter((t) => t !== staged?.tempPath).map((t) => fs.rm(t, { force: true })),
+    );
     return { formData, file: staged, fileError };
   } catch (error) {
     await Promise.all(temps.map((t) => fs.rm(t, { force: true })));
@@ -166,12 +174,19 @@ export async function storeBytes(bytes: Uint8Array, ext: string): Promise<string
   } finally {
     await handle.close();
   }
-  return commitStagedFile({ tempPath, originalName: `documento.${ext}`, size: bytes.byteLength, mime: "", ext });
+  return commitStagedFile({
+    tempPath,
+    originalName: `documento.${ext}`,
+    size: bytes.byteLength,
+    mime: "",
+    ext,
+  });
 }
 
 function resolveKey(key: string): string {
   const full = path.resolve(env.uploadsDir, key);
-  if (!full.startsWith(path.resolve(env.uploadsDir) + path.sep)) throw new Error("Clave de archivo inválida");
+  if (!full.startsWith(path.resolve(env.uploadsDir) + path.sep))
+    throw new Error("Clave de archivo inválida");
   return full;
 }
 
@@ -208,7 +223,8 @@ export async function fileResponse(
       "Content-Disposition": `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'",
+      "Content-Security-Policy":
+        "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'",
     },
   });
 }
@@ -217,10 +233,26 @@ export async function fileResponse(
 async function referencedKeys(database: DB): Promise<Set<string>> {
   const lists = await Promise.all([
     database.selectFrom("quote_requests").select("file_key as key").execute(),
-    database.selectFrom("partner_quotes").select("file_key as key").where("file_key", "is not", null).execute(),
-    database.selectFrom("official_quotes").select("pdf_key as key").where("pdf_key", "is not", null).execute(),
-    database.selectFrom("payments").select("proof_key as key").where("proof_key", "is not", null).execute(),
-    database.selectFrom("products").select("image_key as key").where("image_key", "is not", null).execute(),
+    database
+      .selectFrom("partner_quotes")
+      .select("file_key as key")
+      .where("file_key", "is not", null)
+      .execute(),
+    database
+      .selectFrom("official_quotes")
+      .select("pdf_key as key")
+      .where("pdf_key", "is not", null)
+      .execute(),
+    database
+      .selectFrom("payments")
+      .select("proof_key as key")
+      .where("proof_key", "is not", null)
+      .execute(),
+    database
+      .selectFrom("products")
+      .select("image_key as key")
+      .where("image_key", "is not", null)
+      .execute(),
   ]);
   return new Set(lists.flat().map((r) => r.key as string));
 }

@@ -4,6 +4,7 @@
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\\\u0000-\u001f]/.test(to)) return fallback;
   try {
     const url = new URL(to, "http://local.invalid");

@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** The centred card every /auth page uses, with its back-to-home link. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <Link to="/" className="btn-link text-sm">

@@ -23,7 +23,9 @@ export function Field({ label, name, errors, hint, id, ...input }: FieldProps) {
         name={name}
         className="input"
         aria-invalid={hasError || undefined}
-        aria-describedby={[hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(" ") || undefined}
+        aria-describedby={
+          [hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(" ") || undefined
+        }
         {...input}
       />
       {hint ? (
@@ -76,7 +78,10 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | n
 /** Form-level errors (e.g. "Credenciales inválidas"), shown above the submit button. */
 export function FormAlert({ title, children }: { title?: string; children?: ReactNode }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div>{children}</div> : null}
     </div>

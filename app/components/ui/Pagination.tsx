@@ -1,7 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
 
 /** Server-side pagination links that keep the other query parameters (search, filters). */
-export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+}) {
   const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** A counter on a dashboard or list page. */
-export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <div className="card">
       <p className="text-sm font-medium text-slate-700">{label}</p>

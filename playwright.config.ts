@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+  locale: "es-ES",
+  timezoneId: "UTC",
+};
+
+/**
+ * Every journey runs twice: with JavaScript (the enhanced app) and without it (plain HTML forms).
+ * Each worker starts its own built server on its own SQLite file (tests/e2e/fixtures.ts).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? "line" : [["list"]],
+  use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,12 @@
+#!/bin/sh
+# `npm run quickstart`: a fresh clone to a running marketplace with demo data on :3000.
+set -eu
+cd "$(dirname "$0")/.."
+if [ ! -x node_modules/.bin/remix ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+npx tsx scripts/migrate.ts
+npx tsx db/seed.ts
+npx remix build
+echo "CotizaHub en http://localhost:${PORT:-3000}"
+exec npx remix-serve ./build/index.js

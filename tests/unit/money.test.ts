@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { centsToInput, commissionCents, formatMoney, parseAmountToCents } from "~/domain/money";
+
+describe("parseAmountToCents", () => {
+  it.each([
+    ["1234.50", 123_450],
+    ["1234,50", 123_450],
+    ["1234,5", 123_450],
+    ["1234", 123_400],
+    ["0.01", 1],
+    ["$ 1 234,05", 123_405],
+    ["  99.99 ", 9_999],
+  ])("%s → %i", (input, cents) => expect(parseAmountToCents(input)).toBe(cents));
+
+  it.each(["", "abc", "-5", "1e3", "1.234,50", "12.345", "1,2,3", "0x10", "NaN", "99999999999999"])(
+    "refuses %s",
+    (input) => expect(parseAmountToCents(input)).toBeNull(),
+  );
+
+  it("refuses non-strings", () => {
+    expect(parseAmountToCents(null)).toBeNull();
+    expect(parseAmountToCents(undefined)).toBeNull();
+    expect(parseAmountToCents({})).toBeNull();
+  });
+
+  it("round-trips every cent value through the input format, with either separator", () => {
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 123_456, 100_000_000_07]) {
+      const text = centsToInput(cents);
+      expect(parseAmountToCents(text)).toBe(cents);
+      expect(parseAmountToCents(text.replace(".", ","))).toBe(cents);
+    }
+  });
+});
+
+describe("formatMoney", () => {
+  it("formats es-MX with the platform currency", () => {
+    // es-MX names foreign currencies by code, which is unambiguous for every buyer.
+    expect(formatMoney(123_450)).toBe("USD\u00a01,234.50");
+    expect(formatMoney(5, "USD")).toBe("USD\u00a00.05");
+    expect(formatMoney(100_000_00, "MXN")).toBe("$100,000.00");
+    expect(formatMoney(100_000_00, "EUR")).toBe("EUR\u00a0100,000.00");
+  });
+  it("shows a dash for no amount", () => {
+    expect(formatMoney(null)).toBe("—");
+    expect(formatMoney(undefined)).toBe("—");
+  });
+});
+
+describe("commissionCents", () => {
+  it("is final × pct / 100, rounded half up to the cent", () => {
+    expect(commissionCents(100_000, 5)).toBe(5_000);
+    expect(commissionCents(123_45, 5)).toBe(617); // 617.25
+    expect(commissionCents(10, 5)).toBe(1); // 0.5 → 1
+    expect(commissionCents(100_000, 5.25)).toBe(5_250);
+    expect(commissionCents(0, 5)).toBe(0);
+  });
+});
