@@ -3,7 +3,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 if [ ! -x node_modules/.bin/remix ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # See scripts/test.sh for why this is `npm install`.
+  npm install --no-audit --no-fund
 fi
 npx tsx scripts/migrate.ts
 npx tsx db/seed.ts

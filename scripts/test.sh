@@ -4,8 +4,10 @@ set -eu
 cd "$(dirname "$0")/.."
 
 if [ ! -x node_modules/.bin/remix ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "==> Instalando dependencias (npm ci)"
-  npm ci --no-audit --no-fund
+  # `npm install`, not `npm ci`: the registry here lacks other platforms' optional rollup binaries,
+  # so the lock cannot list them and `npm ci` refuses it; `npm install` still follows the lock.
+  echo "==> Instalando dependencias"
+  npm install --no-audit --no-fund
 fi
 
 if [ ! -x /usr/bin/chromium ]; then
