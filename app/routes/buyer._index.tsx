@@ -1,26 +1,145 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { StatusBadge } from "~/components/StatusBadge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { ProgressBar } from "~/components/ui/ProgressBar";
+import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { tierFor } from "~/domain/loyalty";
+import { formatMoney } from "~/domain/money";
+import { loyaltySummary } from "~/models/loyalty.server";
+import { buyerStatusCounts, latestBuyerRequests } from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Comprador · CotizaHub" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  return { firstName: user.first_name };
+  const [counts, latest, loyalty, settings] = await Promise.all([
+    buyerStatusCounts(db, user.id),
+    latestBuyerRequests(db, user.id, 10),
+    loyaltySummary(db, user.id),
+    getSettings(db),
+  ]);
+  return { firstName: user.first_name, counts, latest, loyalty, currency: settings.currency };
 }
 
 export default function BuyerDashboard() {
-  const { firstName } = useLoaderData<typeof loader>();
+  const { firstName, counts, latest, loyalty, currency } = useLoaderData<typeof loader>();
+  const tier = tierFor(loyalty.earned);
   return (
-    <div>
-      <h1 className="page-title">Tablero</h1>
-      <p className="mt-1 text-slate-700">
-        Hola {firstName}, aquí tienes el resumen de tus cotizaciones.
-      </p>
-      <div className="mt-6">
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="page-title">Tablero</h1>
+          <p className="mt-1 text-slate-700">Hola {firstName}, aquí tienes el resumen de tus cotizaciones.</p>
+        </div>
         <Link to="/buyer/quotes/new" className="btn-primary">
           Nueva cotización
         </Link>
+      </div>
+
+      <StatGrid>
+        <StatCard label="Total de cotizaciones" value={counts.total} />
+        <StatCard label="Pendientes" value={counts.pending + counts.assigned} hint="Pendientes o asignadas" />
+        <StatCard label="Comisiones ganadas" value={formatMoney(loyalty.commissionsCents, currency)} />
+        <StatCard label="Puntos de fidelidad" value={loyalty.balance.toLocaleString("es-MX")} hint={`Nivel ${tier.current.name}`} />
+      </StatGrid>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="recientes" className="lg:col-span-2">
+          <div className="flex items-center justify-between">
+            <h2 id="recientes" className="text-lg font-semibold">
+              Solicitudes recientes
+            </h2>
+            <Link to="/buyer/quotes" className="text-sm font-semibold text-brand-700 hover:underline">
+              Ver todas
+            </Link>
+          </div>
+          {latest.length === 0 ? (
+            <div className="mt-3">
+              <EmptyState title="Aún no tienes solicitudes">
+                <Link to="/buyer/quotes/new" className="btn-primary mt-2">
+                  Crear mi primera solicitud
+                </Link>
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {latest.map((q) => (
+                <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                  <div className="min-w-0">
+                    <Link to={`/buyer/quotes/${q.id}`} className="font-semibold text-slate-900 hover:underline">
+                      {q.title}
+                    </Link>
+                    <p className="text-xs text-slate-600">{formatDate(q.created_at)}</p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    {q.total_amount_cents !== null ? (
+                      <span className="text-sm font-semibold">{formatMoney(q.total_amount_cents, currency)}</span>
+                    ) : null}
+                    <StatusBadge status={q.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="acciones" className="card">
+            <h2 id="acciones" className="text-lg font-semibold">
+              Acciones rápidas
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              <li>
+                <Link to="/buyer/quotes/new" className="text-brand-700 hover:underline">
+                  Solicitar una cotización
+                </Link>
+              </li>
+              <li>
+                <Link to="/buyer/quotes?status=approved" className="text-brand-700 hover:underline">
+                  Pagar cotizaciones aprobadas
+                </Link>
+              </li>
+              <li>
+                <Link to="/buyer/payments" className="text-brand-700 hover:underline">
+                  Ver mis pagos
+                </Link>
+              </li>
+              <li>
+                <Link to="/buyer/rewards" className="text-brand-700 hover:underline">
+                  Canjear recompensas
+                </Link>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="fidelidad" className="card">
+            <h2 id="fidelidad" className="text-lg font-semibold">
+              Programa de fidelidad
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              Nivel <strong>{tier.current.name}</strong> · {loyalty.balance.toLocaleString("es-MX")} puntos disponibles
+            </p>
+            {tier.next ? (
+              <>
+                <div className="mt-3">
+                  <ProgressBar value={tier.progress} label={`Progreso hacia ${tier.next.name}`} />
+                </div>
+                <p className="mt-2 text-xs text-slate-600">
+                  Te faltan {tier.pointsToNext.toLocaleString("es-MX")} puntos para {tier.next.name}.
+                </p>
+              </>
+            ) : (
+              <p className="mt-2 text-xs text-slate-600">Estás en el nivel más alto.</p>
+            )}
+            <Link to="/buyer/rewards" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+              Ver recompensas
+            </Link>
+          </section>
+        </div>
       </div>
     </div>
   );

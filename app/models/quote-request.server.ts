@@ -1,0 +1,387 @@
+import { sql } from "kysely";
+import type { RequestStatus } from "../../db/schema";
+import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
+import type { DB } from "~/services/db.server";
+
+/**
+ * Reading quote requests. Every buyer query is scoped by buyerId; admin queries are only called
+ * after requireRole(request, "admin"). Status changes live in quote-lifecycle.server.ts.
+ */
+
+export const REQUESTS_PAGE_SIZE = 20;
+
+export type StatusCounts = Record<RequestStatus, number> & { total: number };
+
+function emptyCounts(): StatusCounts {
+  return { total: 0, pending: 0, assigned: 0, quoted: 0, approved: 0, paid: 0, rejected: 0 };
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A search string from ?q=, trimmed and bounded. */
+export function searchFromUrl(url: URL): string {
+  return (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+}
+
+export function statusFromUrl(url: URL): RequestStatus | null {
+  const status = url.searchParams.get("status");
+  return isRequestStatus(status) ? status : null;
+}
+
+async function countByStatus(database: DB, buyerId: number | null): Promise<StatusCounts> {
+  let query = database
+    .selectFrom("quote_requests")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status");
+  if (buyerId !== null) query = query.where("buyer_id", "=", buyerId);
+  const counts = emptyCounts();
+  for (const row of await query.execute()) {
+    if (isRequestStatus(row.status)) counts[row.status] = Number(row.count);
+    counts.total += Number(row.count);
+  }
+  return counts;
+}
+
+// ---- Buyer
+
+export function buyerStatusCounts(database: DB, buyerId: number): Promise<StatusCounts> {
+  return countByStatus(database, buyerId);
+}
+
+const buyerListColumns = [
+  "qr.id",
+  "qr.title",
+  "qr.description",
+  "qr.status",
+  "qr.total_amount_cents",
+  "qr.created_at",
+  "qr.updated_at",
+] as const;
+
+export function latestBuyerRequests(database: DB, buyerId: number, limit = 10) {
+  return database
+    .selectFrom("quote_requests as qr")
+    .select(buyerListColumns)
+    .where("qr.buyer_id", "=", buyerId)
+    .orderBy("qr.created_at", "desc")
+    .orderBy("qr.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function listBuyerRequests(
+  database: DB,
+  {
+    buyerId,
+    q,
+    status,
+    page,
+  }: { buyerId: number; q: string; status: RequestStatus | null; page: number },
+) {
+  let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
+  if (status) base = base.where("qr.status", "=", status);
+  if (q) {
+    const pattern = likePattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .select(buyerListColumns)
+      .orderBy("qr.created_at", "desc")
+      .orderBy("qr.id", "desc")
+      .limit(REQUESTS_PAGE_SIZE)
+      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+// ---- Shared detail pieces
+
+function officialQuoteOf(database: DB, requestId: number) {
+  return database
+    .selectFrom("official_quotes")
+    .select([
+      "id",
+      "partner_quote_id",
+      "final_amount_cents",
+      "commission_percentage",
+      "commission_amount_cents",
+      "currency",
+      "valid_until",
+      "created_at",
+    ])
+    .where("quote_request_id", "=", requestId)
+    .executeTakeFirst();
+}
+
+function partnerQuotesOf(database: DB, requestId: number) {
+  return database
+    .selectFrom("partner_quotes as pq")
+    .innerJoin("users as p", "p.id", "pq.partner_id")
+    .select([
+      "pq.id",
+      "pq.partner_id",
+      "pq.quoted_amount_cents",
+      "pq.notes",
+      "pq.file_name",
+      "pq.file_key",
+      "pq.is_selected",
+      "pq.created_at",
+      "pq.updated_at",
+      "p.first_name",
+      "p.last_name",
+      "p.company_name",
+      "p.email",
+    ])
+    .where("pq.quote_request_id", "=", requestId)
+    .orderBy("pq.quoted_amount_cents")
+    .orderBy("pq.id")
+    .execute();
+}
+
+function historyOf(database: DB, requestId: number) {
+  return database
+    .selectFrom("request_status_history as h")
+    .leftJoin("users as a", "a.id", "h.actor_id")
+    .select([
+      "h.id",
+      "h.from_status",
+      "h.to_status",
+      "h.note",
+      "h.created_at",
+      "a.first_name as actor_first_name",
+      "a.last_name as actor_last_name",
+      "a.role as actor_role",
+    ])
+    .where("h.quote_request_id", "=", requestId)
+    .orderBy("h.created_at")
+    .orderBy("h.id")
+    .execute();
+}
+
+function paymentsOf(database: DB, requestId: number) {
+  return database
+    .selectFrom("payments")
+    .select([
+      "id",
+      "amount_cents",
+      "method",
+      "status",
+      "proof_name",
+      "proof_key",
+      "rejection_reason",
+      "submitted_at",
+      "confirmed_at",
+      "created_at",
+    ])
+    .where("quote_request_id", "=", requestId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+const requestColumns = [
+  "qr.id",
+  "qr.buyer_id",
+  "qr.title",
+  "qr.description",
+  "qr.file_name",
+  "qr.file_type",
+  "qr.file_size",
+  "qr.status",
+  "qr.total_amount_cents",
+  "qr.admin_notes",
+  "qr.rejection_reason",
+  "qr.created_at",
+  "qr.updated_at",
+] as const;
+
+/** SPEC §6: a buyer's request is fetched by both id and buyer; anything else is "not found". */
+export async function getRequestForBuyer(
+  database: DB,
+  { id, buyerId }: { id: number; buyerId: number },
+) {
+  const request = await database
+    .selectFrom("quote_requests as qr")
+    .select(requestColumns)
+    .where("qr.id", "=", id)
+    .where("qr.buyer_id", "=", buyerId)
+    .executeTakeFirst();
+  if (!request) return undefined;
+  const [officialQuote, partnerQuotes, history, payments] = await Promise.all([
+    officialQuoteOf(database, id),
+    partnerQuotesOf(database, id),
+    historyOf(database, id),
+    paymentsOf(database, id),
+  ]);
+  return { request, officialQuote, partnerQuotes, history, payments };
+}
+
+// ---- Admin
+
+export interface AdminCounts extends StatusCounts {
+  /** `assigned` requests that already have at least one partner quote ("Cotización Recibida"). */
+  withQuotes: number;
+}
+
+export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
+  const [counts, withQuotes] = await Promise.all([
+    countByStatus(database, null),
+    database
+      .selectFrom("quote_requests as qr")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("qr.status", "=", "assigned")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("partner_quotes as pq")
+            .select("pq.id")
+            .whereRef("pq.quote_request_id", "=", "qr.id"),
+        ),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ...counts, withQuotes: Number(withQuotes.count) };
+}
+
+export async function listAdminRequests(
+  database: DB,
+  { q, status, page }: { q: string; status: RequestStatus | null; page: number },
+) {
+  let base = database.selectFrom("quote_requests as qr");
+  if (status) base = base.where("qr.status", "=", status);
+  if (q) {
+    const pattern = likePattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
+        eb.exists(
+          eb
+            .selectFrom("users as b")
+            .select("b.id")
+            .whereRef("b.id", "=", "qr.buyer_id")
+            .where((w) =>
+              w.or([
+                sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+                sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin("users as b", "b.id", "qr.buyer_id")
+      .select([
+        "qr.id",
+        "qr.title",
+        "qr.status",
+        "qr.total_amount_cents",
+        "qr.created_at",
+        "b.first_name as buyer_first_name",
+        "b.last_name as buyer_last_name",
+        "b.company_name as buyer_company",
+        (eb) =>
+          eb
+            .selectFrom("partner_quotes as pq")
+            .select((s) => s.fn.countAll<number>().as("n"))
+            .whereRef("pq.quote_request_id", "=", "qr.id")
+            .as("partner_quote_count"),
+        (eb) =>
+          eb
+            .selectFrom("partner_assignments as pa")
+            .select((s) => s.fn.countAll<number>().as("n"))
+            .whereRef("pa.quote_request_id", "=", "qr.id")
+            .as("assignment_count"),
+      ])
+      .orderBy("qr.created_at", "desc")
+      .orderBy("qr.id", "desc")
+      .limit(REQUESTS_PAGE_SIZE)
+      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      partner_quote_count: Number(row.partner_quote_count ?? 0),
+      assignment_count: Number(row.assignment_count ?? 0),
+    })),
+    total: Number(total.count),
+  };
+}
+
+export async function getRequestForAdmin(database: DB, id: number) {
+  const request = await database
+    .selectFrom("quote_requests as qr")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .select([
+      ...requestColumns,
+      "b.first_name as buyer_first_name",
+      "b.last_name as buyer_last_name",
+      "b.company_name as buyer_company",
+      "b.email as buyer_email",
+      "b.phone as buyer_phone",
+    ])
+    .where("qr.id", "=", id)
+    .executeTakeFirst();
+  if (!request) return undefined;
+  const [officialQuote, partnerQuotes, history, payments, assignments] = await Promise.all([
+    officialQuoteOf(database, id),
+    partnerQuotesOf(database, id),
+    historyOf(database, id),
+    paymentsOf(database, id),
+    database
+      .selectFrom("partner_assignments as pa")
+      .innerJoin("users as p", "p.id", "pa.partner_id")
+      .select([
+        "pa.id",
+        "pa.partner_id",
+        "pa.assigned_at",
+        "p.first_name",
+        "p.last_name",
+        "p.company_name",
+      ])
+      .where("pa.quote_request_id", "=", id)
+      .orderBy("pa.assigned_at")
+      .execute(),
+  ]);
+  return { request, officialQuote, partnerQuotes, history, payments, assignments };
+}
+
+/** Partners an admin may still assign to a request (not yet assigned to it). */
+export function listAssignablePartners(database: DB, requestId: number) {
+  return database
+    .selectFrom("users as p")
+    .select(["p.id", "p.first_name", "p.last_name", "p.company_name"])
+    .where("p.role", "=", "partner")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("partner_assignments as pa")
+            .select("pa.id")
+            .whereRef("pa.partner_id", "=", "p.id")
+            .where("pa.quote_request_id", "=", requestId),
+        ),
+      ),
+    )
+    .orderBy("p.company_name")
+    .orderBy("p.first_name")
+    .limit(500)
+    .execute();
+}
+
+export { REQUEST_STATUSES };

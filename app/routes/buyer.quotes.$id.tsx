@@ -1,0 +1,304 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { NotFoundPanel, notFoundResponse } from "~/components/NotFoundPanel";
+import { ProgressTracker } from "~/components/quotes/ProgressTracker";
+import { Timeline } from "~/components/quotes/Timeline";
+import { StatusBadge } from "~/components/StatusBadge";
+import { Badge } from "~/components/ui/Badge";
+import { FormAlert } from "~/components/ui/Field";
+import { formatMoney } from "~/domain/money";
+import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/models/payment.server";
+import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
+import { getRequestForBuyer } from "~/models/quote-request.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub` },
+];
+
+function requestIdFrom(params: { id?: string }): number | null {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "buyer");
+  const id = requestIdFrom(params);
+  const detail = id ? await getRequestForBuyer(db, { id, buyerId: user.id }) : undefined;
+  if (!detail) throw notFoundResponse();
+  const [settings, attachment, pdf] = await Promise.all([
+    getSettings(db),
+    fileLinks(`/files/requests/${detail.request.id}`, user.id),
+    detail.officialQuote ? fileLinks(`/files/official-quotes/${detail.request.id}`, user.id) : null,
+  ]);
+  const paid = detail.payments.some((p) => p.status === "confirmed");
+  return { ...detail, currency: settings.currency, attachment, pdf, paid };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "buyer");
+  const id = requestIdFrom(params);
+  if (!id) throw notFoundResponse();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "approve") {
+    const result = await buyerApproveQuote(db, { requestId: id, buyerId: user.id });
+    if (!result.ok) {
+      if (result.error === "not_found") throw notFoundResponse();
+      return data({ intent, error: result.message }, { status: 409 });
+    }
+    return redirect(`/buyer/quotes/${id}`, {
+      headers: {
+        "Set-Cookie": await toastCookie({
+          type: "success",
+          title: "Cotización aprobada. Se ha creado el registro de pago.",
+          description: "Sube tu comprobante de pago para completar la compra.",
+        }),
+      },
+    });
+  }
+  if (intent === "reject") {
+    const reason = String(formData.get("reason") ?? "").trim().slice(0, 1000) || null;
+    const result = await buyerRejectQuote(db, { requestId: id, buyerId: user.id, reason });
+    if (!result.ok) {
+      if (result.error === "not_found") throw notFoundResponse();
+      return data({ intent, error: result.message }, { status: 409 });
+    }
+    return redirect(`/buyer/quotes/${id}`, {
+      headers: {
+        "Set-Cookie": await toastCookie({
+          type: "info",
+          title: "Cotización rechazada",
+          description: "Avisamos al equipo de CotizaHub.",
+        }),
+      },
+    });
+  }
+  return data({ intent: "unknown", error: "Acción no reconocida." }, { status: 400 });
+}
+
+export default function BuyerQuoteDetail() {
+  const { request, officialQuote, partnerQuotes, history, payments, currency, attachment, pdf, paid } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const rejectable = canBuyerReject(request.status) && !paid;
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Ruta de navegación" className="text-sm">
+        <Link to="/buyer/quotes" className="text-brand-700 hover:underline">
+          ← Mis Cotizaciones
+        </Link>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="page-title">{request.title}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Solicitud #{request.id} · creada el {formatDate(request.created_at)}
+          </p>
+        </div>
+        <StatusBadge status={request.status} />
+      </div>
+
+      {actionData?.error ? <FormAlert title="No se pudo completar la acción">{actionData.error}</FormAlert> : null}
+
+      <section aria-labelledby="progreso" className="card">
+        <h2 id="progreso" className="sr-only">
+          Progreso
+        </h2>
+        <ProgressTracker status={request.status} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section aria-labelledby="informacion" className="card">
+            <h2 id="informacion" className="text-lg font-semibold">
+              Información de la solicitud
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-slate-800">{request.description || "Sin descripción."}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-slate-50 p-3 text-sm">
+              <span className="font-medium">Archivo: {request.file_name}</span>
+              <a href={attachment.download} className="btn-secondary" download>
+                Descargar<span className="sr-only"> el archivo de requerimientos</span>
+              </a>
+              <a href={attachment.open} className="btn-secondary" target="_blank" rel="noreferrer">
+                Abrir<span className="sr-only"> el archivo de requerimientos</span>
+              </a>
+            </div>
+            {request.admin_notes ? (
+              <div className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+                <p className="font-semibold">Notas del administrador</p>
+                <p className="mt-1 whitespace-pre-line">{request.admin_notes}</p>
+              </div>
+            ) : null}
+            {request.status === "rejected" && request.rejection_reason ? (
+              <div className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                <p className="font-semibold">Motivo del rechazo</p>
+                <p className="mt-1 whitespace-pre-line">{request.rejection_reason}</p>
+              </div>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="oficial" className="card">
+            <h2 id="oficial" className="text-lg font-semibold">
+              Cotización oficial
+            </h2>
+            {officialQuote && pdf ? (
+              <>
+                <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+                  <div>
+                    <dt className="text-sm text-slate-600">Monto final</dt>
+                    <dd className="text-2xl font-bold" data-testid="monto-oficial">
+                      {formatMoney(officialQuote.final_amount_cents, officialQuote.currency)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">Comisión ({officialQuote.commission_percentage.toLocaleString("es-MX")} %)</dt>
+                    <dd className="font-semibold">{formatMoney(officialQuote.commission_amount_cents, officialQuote.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">Válida hasta</dt>
+                    <dd className="font-semibold">{formatDate(officialQuote.valid_until)}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <a href={pdf.download} className="btn-secondary" download>
+                    Descargar PDF
+                  </a>
+                  <a href={pdf.open} className="btn-secondary" target="_blank" rel="noreferrer">
+                    Ver PDF
+                  </a>
+                </div>
+              </>
+            ) : (
+              <p className="mt-3 text-sm text-slate-700">
+                Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos por correo.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="socios" className="card">
+            <h2 id="socios" className="text-lg font-semibold">
+              Cotizaciones de socios
+            </h2>
+            {partnerQuotes.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-700">Todavía no hay cotizaciones de socios.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-200">
+                {partnerQuotes.map((pq) => (
+                  <li key={pq.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div>
+                      <p className="font-medium">
+                        {pq.first_name} {pq.last_name}
+                        {pq.company_name ? ` · ${pq.company_name}` : ""}
+                      </p>
+                      {pq.notes ? <p className="text-sm text-slate-700">{pq.notes}</p> : null}
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <span className="font-semibold">{formatMoney(pq.quoted_amount_cents, currency)}</span>
+                      {pq.is_selected ? <Badge tone="green">Seleccionada</Badge> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {payments.length > 0 ? (
+            <section aria-labelledby="pagos" className="card">
+              <h2 id="pagos" className="text-lg font-semibold">
+                Pagos
+              </h2>
+              <ul className="mt-3 divide-y divide-slate-200">
+                {payments.map((p) => (
+                  <li key={p.id} className="py-3 text-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span>
+                        {formatMoney(p.amount_cents, currency)}
+                        {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
+                        {p.submitted_at ? ` · enviado el ${formatDateTime(p.submitted_at)}` : " · esperando comprobante"}
+                      </span>
+                      <Badge tone={p.status === "confirmed" ? "green" : p.status === "rejected" ? "red" : "yellow"}>
+                        {PAYMENT_STATUS_LABELS[p.status]}
+                      </Badge>
+                    </div>
+                    {p.status === "rejected" ? (
+                      <p className="mt-1 text-red-800">
+                        {p.rejection_reason ? `Motivo: ${p.rejection_reason}. ` : ""}Contacta al administrador o envía un nuevo comprobante.
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <div className="space-y-6">
+          <section aria-labelledby="acciones" className="card space-y-3">
+            <h2 id="acciones" className="text-lg font-semibold">
+              Acciones
+            </h2>
+            {canBuyerApprove(request.status) ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="approve" />
+                <button type="submit" className="btn-primary w-full" disabled={busy}>
+                  Aprobar cotización
+                </button>
+              </Form>
+            ) : null}
+            {canPay(request.status) && !paid ? (
+              <Link to={`/buyer/payments/new?quote=${request.id}`} className="btn-primary w-full">
+                Pagar
+              </Link>
+            ) : null}
+            {rejectable ? (
+              <details className="rounded-md border border-slate-200 p-3">
+                <summary className="cursor-pointer text-sm font-semibold text-red-800">Rechazar</summary>
+                <Form method="post" className="mt-3 space-y-3">
+                  <input type="hidden" name="intent" value="reject" />
+                  <div>
+                    <label htmlFor="reason" className="label">
+                      Motivo (opcional)
+                    </label>
+                    <textarea id="reason" name="reason" rows={3} maxLength={1000} className="input" />
+                  </div>
+                  <button type="submit" className="btn-danger w-full" disabled={busy}>
+                    Rechazar cotización
+                  </button>
+                </Form>
+              </details>
+            ) : null}
+            <Link to="/buyer/quotes/new" className="btn-secondary w-full">
+              Nueva cotización
+            </Link>
+            <Link to="/buyer/payments" className="btn-secondary w-full">
+              Ver pagos
+            </Link>
+          </section>
+          <section aria-labelledby="historial" className="card">
+            <h2 id="historial" className="mb-3 text-lg font-semibold">
+              Historial
+            </h2>
+            <Timeline entries={history} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPanel title="Cotización no encontrada" backTo="/buyer/quotes" backLabel="Volver a Mis Cotizaciones" />;
+  }
+  throw error;
+}

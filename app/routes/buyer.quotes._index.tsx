@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
+import { StatusBadge } from "~/components/StatusBadge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { StatCard } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import {
+  buyerStatusCounts,
+  listBuyerRequests,
+  REQUESTS_PAGE_SIZE,
+  searchFromUrl,
+  statusFromUrl,
+} from "~/models/quote-request.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "buyer");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const status = statusFromUrl(url);
+  const page = pageFromUrl(url);
+  const [counts, list, settings] = await Promise.all([
+    buyerStatusCounts(db, user.id),
+    listBuyerRequests(db, { buyerId: user.id, q, status, page }),
+    getSettings(db),
+  ]);
+  return { counts, ...list, q, status, page, currency: settings.currency };
+}
+
+export default function BuyerQuotes() {
+  const { counts, rows, total, q, status, page, currency } = useLoaderData<typeof loader>();
+  const filtered = Boolean(q || status);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="page-title">Mis Cotizaciones</h1>
+        <Link to="/buyer/quotes/new" className="btn-primary">
+          Nueva cotización
+        </Link>
+      </div>
+
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        <StatCard label="Total" value={counts.total} />
+        <StatCard label="Pendientes" value={counts.pending + counts.assigned} />
+        <StatCard label="Cotizadas" value={counts.quoted} />
+        <StatCard label="Aprobadas" value={counts.approved} />
+        <StatCard label="Pagadas" value={counts.paid} />
+      </div>
+
+      <StatusFilterForm q={q} status={status} searchLabel="Buscar por título o descripción" placeholder="Ej.: válvulas, flota, uniformes" />
+
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {total} {total === 1 ? "solicitud" : "solicitudes"}
+        {filtered ? " encontradas" : ""}
+      </p>
+
+      {rows.length === 0 ? (
+        <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no tienes solicitudes"}>
+          {filtered ? (
+            <Link to="/buyer/quotes" className="text-brand-700 hover:underline">
+              Quitar filtros
+            </Link>
+          ) : (
+            <Link to="/buyer/quotes/new" className="btn-primary mt-2">
+              Crear mi primera solicitud
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((row) => (
+            <li key={row.id} className="card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link to={`/buyer/quotes/${row.id}`} className="font-semibold text-slate-900 hover:underline">
+                    {row.title}
+                  </Link>
+                  <StatusBadge status={row.status} />
+                </div>
+                {row.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{row.description}</p> : null}
+                <p className="mt-1 text-xs text-slate-600">Creada el {formatDate(row.created_at)}</p>
+              </div>
+              <div className="flex shrink-0 items-center gap-3">
+                {row.total_amount_cents !== null ? (
+                  <span className="font-semibold">{formatMoney(row.total_amount_cents, currency)}</span>
+                ) : null}
+                <Link to={`/buyer/quotes/${row.id}`} className="btn-secondary">
+                  Ver detalles<span className="sr-only"> de {row.title}</span>
+                </Link>
+                {row.status === "approved" ? (
+                  <Link to={`/buyer/payments/new?quote=${row.id}`} className="btn-primary">
+                    Pagar<span className="sr-only"> {row.title}</span>
+                  </Link>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />
+    </div>
+  );
+}
