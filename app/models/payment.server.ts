@@ -1,10 +1,12 @@
-import type { PaymentMethod } from "../../db/schema";
+import { sql } from "kysely";
+import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { canPay, STATUS_LABELS } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { recordStatus, type Result } from "./quote-lifecycle.server";
+import { likePattern } from "./quote-request.server";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -169,6 +171,7 @@ export async function confirmPayment(
         "p.status",
         "p.amount_cents",
         "p.buyer_id",
+        "p.proof_key",
         "qr.id as request_id",
         "qr.title",
         "qr.status as request_status",
@@ -184,6 +187,13 @@ export async function confirmPayment(
         ok: false as const,
         error: "invalid_status" as const,
         message: "Este pago ya fue revisado.",
+      };
+    }
+    if (!payment.proof_key) {
+      return {
+        ok: false as const,
+        error: "invalid_status" as const,
+        message: "El comprador aún no envió el comprobante de este pago.",
       };
     }
     if (payment.request_status !== "approved" && payment.request_status !== "paid") {
@@ -295,4 +305,130 @@ export async function rejectPayment(
   });
   if (result.ok) flushNotifications();
   return result;
+}
+
+// ---- Lists
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+const listColumns = [
+  "p.id",
+  "p.quote_request_id",
+  "p.amount_cents",
+  "p.method",
+  "p.status",
+  "p.proof_key",
+  "p.proof_name",
+  "p.rejection_reason",
+  "p.submitted_at",
+  "p.confirmed_at",
+  "p.created_at",
+  "qr.title",
+  "qr.status as request_status",
+] as const;
+
+export async function buyerPaymentCounts(database: DB, buyerId: number) {
+  const rows = await database
+    .selectFrom("payments")
+    .select([
+      "status",
+      (eb) => eb.fn.countAll<number>().as("count"),
+      (eb) => eb.fn.sum<number>("amount_cents").as("cents"),
+    ])
+    .where("buyer_id", "=", buyerId)
+    .groupBy("status")
+    .execute();
+  const counts = { total: 0, pending: 0, confirmed: 0, rejected: 0, paidCents: 0 };
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    counts.total += Number(row.count);
+    if (row.status === "confirmed") counts.paidCents = Number(row.cents ?? 0);
+  }
+  return counts;
+}
+
+/** A buyer's payments, newest first, searched by the request title. */
+export async function listBuyerPayments(
+  database: DB,
+  { buyerId, q, page }: { buyerId: number; q: string; page: number },
+) {
+  let base = database
+    .selectFrom("payments as p")
+    .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+    .where("p.buyer_id", "=", buyerId);
+  if (q) base = base.where(sql<boolean>`qr.title LIKE ${likePattern(q)} ESCAPE '\\'`);
+  const [rows, total] = await Promise.all([
+    base
+      .select(listColumns)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * PAYMENTS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export async function adminPaymentCounts(database: DB) {
+  const rows = await database
+    .selectFrom("payments")
+    .select([
+      "status",
+      (eb) => eb.fn.countAll<number>().as("count"),
+      (eb) => eb.fn.countAll<number>().filterWhere("proof_key", "is not", null).as("with_proof"),
+    ])
+    .groupBy("status")
+    .execute();
+  const counts = { pending: 0, awaitingReview: 0, confirmed: 0, rejected: 0 };
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    if (row.status === "pending") counts.awaitingReview = Number(row.with_proof);
+  }
+  return counts;
+}
+
+/**
+ * Payments for the admin Pagos tab: pending validations (a proof was sent) first, oldest first so
+ * nobody waits longest; then the rest, newest first.
+ */
+export async function listPaymentsForAdmin(
+  database: DB,
+  { q, status, page }: { q: string; status: PaymentStatus | null; page: number },
+) {
+  let base = database
+    .selectFrom("payments as p")
+    .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+    .innerJoin("users as b", "b.id", "p.buyer_id");
+  if (status) base = base.where("p.status", "=", status);
+  if (q) {
+    const pattern = likePattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        ...listColumns,
+        "b.first_name as buyer_first_name",
+        "b.last_name as buyer_last_name",
+        "b.company_name as buyer_company",
+      ])
+      .orderBy(
+        sql`CASE WHEN p.status = 'pending' AND p.proof_key IS NOT NULL THEN 0 WHEN p.status = 'pending' THEN 1 ELSE 2 END`,
+      )
+      .orderBy(sql`CASE WHEN p.status = 'pending' THEN coalesce(p.submitted_at, p.created_at) END`)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * PAYMENTS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
 }

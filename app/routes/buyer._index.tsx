@@ -34,7 +34,9 @@ export default function BuyerDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="page-title">Tablero</h1>
-          <p className="mt-1 text-slate-700">Hola {firstName}, aquí tienes el resumen de tus cotizaciones.</p>
+          <p className="mt-1 text-slate-700">
+            Hola {firstName}, aquí tienes el resumen de tus cotizaciones.
+          </p>
         </div>
         <Link to="/buyer/quotes/new" className="btn-primary">
           Nueva cotización
@@ -43,9 +45,20 @@ export default function BuyerDashboard() {
 
       <StatGrid>
         <StatCard label="Total de cotizaciones" value={counts.total} />
-        <StatCard label="Pendientes" value={counts.pending + counts.assigned} hint="Pendientes o asignadas" />
-        <StatCard label="Comisiones ganadas" value={formatMoney(loyalty.commissionsCents, currency)} />
-        <StatCard label="Puntos de fidelidad" value={loyalty.balance.toLocaleString("es-MX")} hint={`Nivel ${tier.current.name}`} />
+        <StatCard
+          label="Pendientes"
+          value={counts.pending + counts.assigned}
+          hint="Pendientes o asignadas"
+        />
+        <StatCard
+          label="Comisiones ganadas"
+          value={formatMoney(loyalty.commissionsCents, currency)}
+        />
+        <StatCard
+          label="Puntos de fidelidad"
+          value={loyalty.balance.toLocaleString("es-MX")}
+          hint={`Nivel ${tier.current.name}`}
+        />
       </StatGrid>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -54,7 +67,10 @@ export default function BuyerDashboard() {
             <h2 id="recientes" className="text-lg font-semibold">
               Solicitudes recientes
             </h2>
-            <Link to="/buyer/quotes" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/buyer/quotes"
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
               Ver todas
             </Link>
           </div>
@@ -71,14 +87,19 @@ export default function BuyerDashboard() {
               {latest.map((q) => (
                 <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
                   <div className="min-w-0">
-                    <Link to={`/buyer/quotes/${q.id}`} className="font-semibold text-slate-900 hover:underline">
+                    <Link
+                      to={`/buyer/quotes/${q.id}`}
+                      className="font-semibold text-slate-900 hover:underline"
+                    >
                       {q.title}
                     </Link>
                     <p className="text-xs text-slate-600">{formatDate(q.created_at)}</p>
                   </div>
                   <div className="flex items-center gap-3">
                     {q.total_amount_cents !== null ? (
-                      <span className="text-sm font-semibold">{formatMoney(q.total_amount_cents, currency)}</span>
+                      <span className="text-sm font-semibold">
+                        {formatMoney(q.total_amount_cents, currency)}
+                      </span>
                     ) : null}
                     <StatusBadge status={q.status} />
                   </div>
@@ -121,7 +142,8 @@ export default function BuyerDashboard() {
               Programa de fidelidad
             </h2>
             <p className="mt-2 text-sm text-slate-700">
-              Nivel <strong>{tier.current.name}</strong> · {loyalty.balance.toLocaleString("es-MX")} puntos disponibles
+              Nivel <strong>{tier.current.name}</strong> · {loyalty.balance.toLocaleString("es-MX")}{" "}
+              puntos disponibles
             </p>
             {tier.next ? (
               <>
@@ -129,13 +151,17 @@ export default function BuyerDashboard() {
                   <ProgressBar value={tier.progress} label={`Progreso hacia ${tier.next.name}`} />
                 </div>
                 <p className="mt-2 text-xs text-slate-600">
-                  Te faltan {tier.pointsToNext.toLocaleString("es-MX")} puntos para {tier.next.name}.
+                  Te faltan {tier.pointsToNext.toLocaleString("es-MX")} puntos para {tier.next.name}
+                  .
                 </p>
               </>
             ) : (
               <p className="mt-2 text-xs text-slate-600">Estás en el nivel más alto.</p>
             )}
-            <Link to="/buyer/rewards" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/buyer/rewards"
+              className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
+            >
               Ver recompensas
             </Link>
           </section>

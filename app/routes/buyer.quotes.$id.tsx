@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { NotFoundPanel, notFoundResponse } from "~/components/NotFoundPanel";
 import { ProgressTracker } from "~/components/quotes/ProgressTracker";
 import { Timeline } from "~/components/quotes/Timeline";
@@ -65,7 +73,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "reject") {
-    const reason = String(formData.get("reason") ?? "").trim().slice(0, 1000) || null;
+    const reason =
+      String(formData.get("reason") ?? "")
+        .trim()
+        .slice(0, 1000) || null;
     const result = await buyerRejectQuote(db, { requestId: id, buyerId: user.id, reason });
     if (!result.ok) {
       if (result.error === "not_found") throw notFoundResponse();
@@ -85,8 +96,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BuyerQuoteDetail() {
-  const { request, officialQuote, partnerQuotes, history, payments, currency, attachment, pdf, paid } =
-    useLoaderData<typeof loader>();
+  const {
+    request,
+    officialQuote,
+    partnerQuotes,
+    history,
+    payments,
+    currency,
+    attachment,
+    pdf,
+    paid,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const rejectable = canBuyerReject(request.status) && !paid;
@@ -107,7 +127,9 @@ export default function BuyerQuoteDetail() {
         <StatusBadge status={request.status} />
       </div>
 
-      {actionData?.error ? <FormAlert title="No se pudo completar la acción">{actionData.error}</FormAlert> : null}
+      {actionData?.error ? (
+        <FormAlert title="No se pudo completar la acción">{actionData.error}</FormAlert>
+      ) : null}
 
       <section aria-labelledby="progreso" className="card">
         <h2 id="progreso" className="sr-only">
@@ -122,7 +144,9 @@ export default function BuyerQuoteDetail() {
             <h2 id="informacion" className="text-lg font-semibold">
               Información de la solicitud
             </h2>
-            <p className="mt-3 whitespace-pre-line text-slate-800">{request.description || "Sin descripción."}</p>
+            <p className="mt-3 whitespace-pre-line text-slate-800">
+              {request.description || "Sin descripción."}
+            </p>
             <div className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-slate-50 p-3 text-sm">
               <span className="font-medium">Archivo: {request.file_name}</span>
               <a href={attachment.download} className="btn-secondary" download>
@@ -160,8 +184,12 @@ export default function BuyerQuoteDetail() {
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-sm text-slate-600">Comisión ({officialQuote.commission_percentage.toLocaleString("es-MX")} %)</dt>
-                    <dd className="font-semibold">{formatMoney(officialQuote.commission_amount_cents, officialQuote.currency)}</dd>
+                    <dt className="text-sm text-slate-600">
+                      Comisión ({officialQuote.commission_percentage.toLocaleString("es-MX")} %)
+                    </dt>
+                    <dd className="font-semibold">
+                      {formatMoney(officialQuote.commission_amount_cents, officialQuote.currency)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-sm text-slate-600">Válida hasta</dt>
@@ -179,7 +207,8 @@ export default function BuyerQuoteDetail() {
               </>
             ) : (
               <p className="mt-3 text-sm text-slate-700">
-                Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos por correo.
+                Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos
+                por correo.
               </p>
             )}
           </section>
@@ -193,7 +222,10 @@ export default function BuyerQuoteDetail() {
             ) : (
               <ul className="mt-3 divide-y divide-slate-200">
                 {partnerQuotes.map((pq) => (
-                  <li key={pq.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <li
+                    key={pq.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3"
+                  >
                     <div>
                       <p className="font-medium">
                         {pq.first_name} {pq.last_name}
@@ -202,7 +234,9 @@ export default function BuyerQuoteDetail() {
                       {pq.notes ? <p className="text-sm text-slate-700">{pq.notes}</p> : null}
                     </div>
                     <div className="flex items-center gap-2">
-                      <span className="font-semibold">{formatMoney(pq.quoted_amount_cents, currency)}</span>
+                      <span className="font-semibold">
+                        {formatMoney(pq.quoted_amount_cents, currency)}
+                      </span>
                       {pq.is_selected ? <Badge tone="green">Seleccionada</Badge> : null}
                     </div>
                   </li>
@@ -223,15 +257,26 @@ export default function BuyerQuoteDetail() {
                       <span>
                         {formatMoney(p.amount_cents, currency)}
                         {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
-                        {p.submitted_at ? ` · enviado el ${formatDateTime(p.submitted_at)}` : " · esperando comprobante"}
+                        {p.submitted_at
+                          ? ` · enviado el ${formatDateTime(p.submitted_at)}`
+                          : " · esperando comprobante"}
                       </span>
-                      <Badge tone={p.status === "confirmed" ? "green" : p.status === "rejected" ? "red" : "yellow"}>
+                      <Badge
+                        tone={
+                          p.status === "confirmed"
+                            ? "green"
+                            : p.status === "rejected"
+                              ? "red"
+                              : "yellow"
+                        }
+                      >
                         {PAYMENT_STATUS_LABELS[p.status]}
                       </Badge>
                     </div>
                     {p.status === "rejected" ? (
                       <p className="mt-1 text-red-800">
-                        {p.rejection_reason ? `Motivo: ${p.rejection_reason}. ` : ""}Contacta al administrador o envía un nuevo comprobante.
+                        {p.rejection_reason ? `Motivo: ${p.rejection_reason}. ` : ""}Contacta al
+                        administrador o envía un nuevo comprobante.
                       </p>
                     ) : null}
                   </li>
@@ -261,14 +306,22 @@ export default function BuyerQuoteDetail() {
             ) : null}
             {rejectable ? (
               <details className="rounded-md border border-slate-200 p-3">
-                <summary className="cursor-pointer text-sm font-semibold text-red-800">Rechazar</summary>
+                <summary className="cursor-pointer text-sm font-semibold text-red-800">
+                  Rechazar
+                </summary>
                 <Form method="post" className="mt-3 space-y-3">
                   <input type="hidden" name="intent" value="reject" />
                   <div>
                     <label htmlFor="reason" className="label">
                       Motivo (opcional)
                     </label>
-                    <textarea id="reason" name="reason" rows={3} maxLength={1000} className="input" />
+                    <textarea
+                      id="reason"
+                      name="reason"
+                      rows={3}
+                      maxLength={1000}
+                      className="input"
+                    />
                   </div>
                   <button type="submit" className="btn-danger w-full" disabled={busy}>
                     Rechazar cotización
@@ -298,7 +351,13 @@ export default function BuyerQuoteDetail() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPanel title="Cotización no encontrada" backTo="/buyer/quotes" backLabel="Volver a Mis Cotizaciones" />;
+    return (
+      <NotFoundPanel
+        title="Cotización no encontrada"
+        backTo="/buyer/quotes"
+        backLabel="Volver a Mis Cotizaciones"
+      />
+    );
   }
   throw error;
 }

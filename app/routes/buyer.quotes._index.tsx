@@ -54,7 +54,12 @@ export default function BuyerQuotes() {
         <StatCard label="Pagadas" value={counts.paid} />
       </div>
 
-      <StatusFilterForm q={q} status={status} searchLabel="Buscar por título o descripción" placeholder="Ej.: válvulas, flota, uniformes" />
+      <StatusFilterForm
+        q={q}
+        status={status}
+        searchLabel="Buscar por título o descripción"
+        placeholder="Ej.: válvulas, flota, uniformes"
+      />
 
       <p className="text-sm text-slate-700" aria-live="polite">
         {total} {total === 1 ? "solicitud" : "solicitudes"}
@@ -76,20 +81,32 @@ export default function BuyerQuotes() {
       ) : (
         <ul className="space-y-3">
           {rows.map((row) => (
-            <li key={row.id} className="card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={row.id}
+              className="card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link to={`/buyer/quotes/${row.id}`} className="font-semibold text-slate-900 hover:underline">
+                  <Link
+                    to={`/buyer/quotes/${row.id}`}
+                    className="font-semibold text-slate-900 hover:underline"
+                  >
                     {row.title}
                   </Link>
                   <StatusBadge status={row.status} />
                 </div>
-                {row.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{row.description}</p> : null}
-                <p className="mt-1 text-xs text-slate-600">Creada el {formatDate(row.created_at)}</p>
+                {row.description ? (
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-700">{row.description}</p>
+                ) : null}
+                <p className="mt-1 text-xs text-slate-600">
+                  Creada el {formatDate(row.created_at)}
+                </p>
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 {row.total_amount_cents !== null ? (
-                  <span className="font-semibold">{formatMoney(row.total_amount_cents, currency)}</span>
+                  <span className="font-semibold">
+                    {formatMoney(row.total_amount_cents, currency)}
+                  </span>
                 ) : null}
                 <Link to={`/buyer/quotes/${row.id}`} className="btn-secondary">
                   Ver detalles<span className="sr-only"> de {row.title}</span>

@@ -11,7 +11,12 @@ import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
-import { commitStagedFile, deleteStoredFile, discardStagedFile, parseUploadForm } from "~/services/storage.server";
+import {
+  commitStagedFile,
+  deleteStoredFile,
+  discardStagedFile,
+  parseUploadForm,
+} from "~/services/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
 
@@ -29,7 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const { formData, file, fileError } = await parseUploadForm(request, "file", FILE_RULES.requirements);
+  const { formData, file, fileError } = await parseUploadForm(
+    request,
+    "file",
+    FILE_RULES.requirements,
+  );
   const submission = parseWithZod(formData, { schema });
   const fileMessage = fileError ?? (file ? null : MISSING_FILE);
   if (submission.status !== "success" || fileMessage) {
@@ -66,7 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
     await deleteStoredFile(key);
     console.error(error);
     return data(
-      { result: submission.reply({ formErrors: ["No se pudo enviar la solicitud. Por favor intenta de nuevo."] }) },
+      {
+        result: submission.reply({
+          formErrors: ["No se pudo enviar la solicitud. Por favor intenta de nuevo."],
+        }),
+      },
       { status: 500 },
     );
   }
@@ -87,8 +100,15 @@ export default function NewQuoteRequest() {
       <div className="lg:col-span-2">
         <h1 className="page-title">Nueva cotización</h1>
         <p className="mt-1 text-slate-700">Cuéntanos qué necesitas y adjunta tus requerimientos.</p>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-4">
-          {form.errors?.length ? <FormAlert title="Error">{form.errors.join(" ")}</FormAlert> : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="card mt-6 space-y-4"
+        >
+          {form.errors?.length ? (
+            <FormAlert title="Error">{form.errors.join(" ")}</FormAlert>
+          ) : null}
           <Field
             label="Título de la solicitud"
             {...getInputProps(fields.title, { type: "text" })}

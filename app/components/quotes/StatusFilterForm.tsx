@@ -20,7 +20,14 @@ export function StatusFilterForm({
         <label htmlFor="filtro-q" className="label">
           {searchLabel}
         </label>
-        <input id="filtro-q" name="q" type="search" defaultValue={q} placeholder={placeholder} className="input" />
+        <input
+          id="filtro-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={placeholder}
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="filtro-estado" className="label">

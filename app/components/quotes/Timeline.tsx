@@ -15,13 +15,23 @@ export interface HistoryEntry {
 }
 
 /** Every status change of a request: who, when, from, to and the note (DECISIONS §3). */
-export function Timeline({ entries, showActor = true }: { entries: HistoryEntry[]; showActor?: boolean }) {
-  if (entries.length === 0) return <p className="text-sm text-slate-700">Sin cambios registrados.</p>;
+export function Timeline({
+  entries,
+  showActor = true,
+}: {
+  entries: HistoryEntry[];
+  showActor?: boolean;
+}) {
+  if (entries.length === 0)
+    return <p className="text-sm text-slate-700">Sin cambios registrados.</p>;
   return (
     <ol className="relative space-y-4 border-l border-slate-200 pl-5">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-brand-600" aria-hidden="true" />
+          <span
+            className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-brand-600"
+            aria-hidden="true"
+          />
           <p className="text-sm font-semibold text-slate-900">
             {entry.from_status
               ? `${STATUS_LABELS[entry.from_status]} → ${STATUS_LABELS[entry.to_status]}`

@@ -1,0 +1,206 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ProcessBanner } from "~/components/quotes/ProcessBanner";
+import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
+import { StatusBadge } from "~/components/StatusBadge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { FormAlert } from "~/components/ui/Field";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import { adminStatusLabel, canSendToBuyer } from "~/domain/quote-status";
+import { sendOfficialQuoteToBuyer } from "~/models/quote-lifecycle.server";
+import {
+  adminStatusCounts,
+  listAdminRequests,
+  REQUESTS_PAGE_SIZE,
+  searchFromUrl,
+  statusFromUrl,
+} from "~/models/quote-request.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate } from "~/utils/format";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const meta: MetaFunction = () => [{ title: "Cotizaciones · Administración · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const status = statusFromUrl(url);
+  const page = pageFromUrl(url);
+  const [counts, list, settings] = await Promise.all([
+    adminStatusCounts(db),
+    listAdminRequests(db, { q, status, page }),
+    getSettings(db),
+  ]);
+  return { counts, ...list, q, status, page, currency: settings.currency };
+}
+
+/** "Enviar a Comprador" straight from the list. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const form = await request.formData();
+  const requestId = Number(form.get("request_id"));
+  const back = safeRedirect(form.get("back"), "/admin/quotes");
+  if (form.get("intent") !== "send_to_buyer" || !Number.isInteger(requestId)) {
+    return data({ error: "Acción no reconocida." }, { status: 400 });
+  }
+  const result = await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin.id });
+  if (!result.ok)
+    return data({ error: result.message }, { status: result.error === "not_found" ? 404 : 409 });
+  return redirect(back, {
+    headers: {
+      "Set-Cookie": await toastCookie({
+        type: "success",
+        title: "Éxito",
+        description: "Cotización enviada al comprador para pago.",
+      }),
+    },
+  });
+}
+
+export default function AdminQuotes() {
+  const { counts, rows, total, q, status, page, currency } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const filtered = Boolean(q || status);
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">Gestión de cotizaciones</h1>
+      <ProcessBanner />
+      <StatGrid>
+        <StatCard label="Pendientes" value={counts.pending} hint="Esperan asignación" />
+        <StatCard
+          label="Asignadas"
+          value={counts.assigned - counts.withQuotes}
+          hint="Esperan cotización"
+        />
+        <StatCard label="Con cotizaciones" value={counts.withQuotes} hint="Listas para comparar" />
+        <StatCard label="Cotizadas" value={counts.quoted} hint="Listas para enviar" />
+      </StatGrid>
+      {actionData?.error ? (
+        <FormAlert title="No se pudo enviar la cotización">{actionData.error}</FormAlert>
+      ) : null}
+      <StatusFilterForm
+        q={q}
+        status={status}
+        searchLabel="Buscar por título, descripción o comprador"
+        placeholder="Título, empresa o correo"
+      />
+      <p className="text-sm text-slate-700">
+        {total.toLocaleString("es-MX")} {total === 1 ? "solicitud" : "solicitudes"}
+      </p>
+      {rows.length === 0 ? (
+        <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Solicitud
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Comprador
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Estado
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Socios / cotizaciones
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Monto
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Acción
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/admin/quotes/${row.id}`}
+                      className="font-semibold text-slate-900 hover:underline"
+                    >
+                      {row.title}
+                    </Link>
+                    <p className="text-xs text-slate-600">
+                      #{row.id} · {formatDate(row.created_at)}
+                    </p>
+                  </td>
+                  <td className="px-4 py-3">
+                    {row.buyer_company || "Empresa no especificada"}
+                    <p className="text-xs text-slate-600">
+                      {row.buyer_first_name} {row.buyer_last_name}
+                    </p>
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge
+                      status={row.status}
+                      label={adminStatusLabel(row.status, row.partner_quote_count)}
+                    />
+                  </td>
+                  <td className="px-4 py-3">
+                    {row.assignment_count} / {row.partner_quote_count}
+                  </td>
+                  <td className="px-4 py-3">{formatMoney(row.total_amount_cents, currency)}</td>
+                  <td className="px-4 py-3">
+                    <RowAction row={row} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />
+    </div>
+  );
+}
+
+function RowAction({
+  row,
+}: {
+  row: { id: number; title: string; status: string; partner_quote_count: number };
+}) {
+  const label = (text: string) => (
+    <>
+      {text}
+      <span className="sr-only"> «{row.title}»</span>
+    </>
+  );
+  if (row.status === "pending")
+    return (
+      <Link to={`/admin/quotes/${row.id}#asignar-socios`} className="btn-primary whitespace-nowrap">
+        {label("Asignar socios")}
+      </Link>
+    );
+  if (row.status === "assigned")
+    return (
+      <Link to={`/admin/quotes/${row.id}`} className="btn-secondary whitespace-nowrap">
+        {label(row.partner_quote_count ? "Revisar cotizaciones" : "Ver detalles")}
+      </Link>
+    );
+  if (canSendToBuyer(row.status as "quoted"))
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="send_to_buyer" />
+        <input type="hidden" name="request_id" value={row.id} />
+        <button type="submit" className="btn-primary whitespace-nowrap">
+          {label("Enviar a Comprador")}
+        </button>
+      </Form>
+    );
+  return (
+    <Link to={`/admin/quotes/${row.id}`} className="btn-secondary whitespace-nowrap">
+      {label("Ver detalles")}
+    </Link>
+  );
+}
