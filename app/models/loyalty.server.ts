@@ -1,3 +1,4 @@
+import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 
@@ -64,8 +65,6 @@ export async function loyaltySummary(database: DB, buyerId: number) {
     paidQuotes: Number(paidQuotes.count),
   };
 }
-
-export const LEDGER_PAGE_SIZE = 20;
 
 export async function listLedger(database: DB, buyerId: number, page: number) {
   const [rows, total] = await Promise.all([

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PAGE_SIZE } from "~/domain/pagination";
 import { now, type DB } from "~/services/db.server";
 
 export async function countUnread(database: DB, userId: number): Promise<number> {
@@ -9,8 +10,6 @@ export async function countUnread(database: DB, userId: number): Promise<number>
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export async function listNotifications(database: DB, userId: number, page: number) {
   const [rows, total] = await Promise.all([

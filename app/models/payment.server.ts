@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
+import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { canPay, STATUS_LABELS } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
@@ -14,18 +15,7 @@ import { likePattern } from "./quote-request.server";
  * transaction) or rejects (request stays approved; a new proof opens a new pending payment).
  */
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  transfer: "Transferencia bancaria",
-  check: "Cheque",
-  cash: "Efectivo",
-  other: "Otro",
-};
-
-export const PAYMENT_STATUS_LABELS = {
-  pending: "Pendiente",
-  confirmed: "Confirmado",
-  rejected: "Rechazado",
-} as const;
+export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
 export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
@@ -308,8 +298,6 @@ export async function rejectPayment(
 }
 
 // ---- Lists
-
-export const PAYMENTS_PAGE_SIZE = 20;
 
 const listColumns = [
   "p.id",

@@ -416,13 +416,23 @@ export async function createManualOfficialQuote(
 
 // ---- quoted → approved (admin "Enviar a Comprador", or the buyer approves)
 
-/** Exactly one pending payment per official quote: the partial unique index makes a second a no-op. */
+/**
+ * Exactly one pending payment per official quote. The check and the insert run in the same
+ * IMMEDIATE transaction (no other writer in between); the partial unique index is the backstop.
+ */
 async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number): Promise<void> {
   const official = await tx
     .selectFrom("official_quotes")
     .select(["id", "final_amount_cents"])
     .where("quote_request_id", "=", requestId)
     .executeTakeFirstOrThrow();
+  const pending = await tx
+    .selectFrom("payments")
+    .select("id")
+    .where("official_quote_id", "=", official.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (pending) return;
   const timestamp = now();
   await tx
     .insertInto("payments")
@@ -435,7 +445,6 @@ async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number):
       created_at: timestamp,
       updated_at: timestamp,
     })
-    .onConflict((oc) => oc.column("official_quote_id").where("status", "=", "pending").doNothing())
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { RequestStatus } from "../../db/schema";
+import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
@@ -7,8 +8,6 @@ import type { DB } from "~/services/db.server";
  * Reading quote requests. Every buyer query is scoped by buyerId; admin queries are only called
  * after requireRole(request, "admin"). Status changes live in quote-lifecycle.server.ts.
  */
-
-export const REQUESTS_PAGE_SIZE = 20;
 
 export type StatusCounts = Record<RequestStatus, number> & { total: number };
 

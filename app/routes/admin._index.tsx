@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { PaymentStatus } from "../../db/schema";
@@ -15,9 +17,6 @@ import {
   adminPaymentCounts,
   confirmPayment,
   listPaymentsForAdmin,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  PAYMENTS_PAGE_SIZE,
   rejectPayment,
 } from "~/models/payment.server";
 import { adminStatusCounts, listAdminRequests, searchFromUrl } from "~/models/quote-request.server";

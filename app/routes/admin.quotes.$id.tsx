@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
 import {
   Form,
@@ -26,7 +27,6 @@ import {
   REQUEST_STATUSES,
   STATUS_LABELS,
 } from "~/domain/quote-status";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/models/payment.server";
 import {
   adminSetStatus,
   approvePartnerQuote,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
@@ -14,7 +15,6 @@ import { sendOfficialQuoteToBuyer } from "~/models/quote-lifecycle.server";
 import {
   adminStatusCounts,
   listAdminRequests,
-  REQUESTS_PAGE_SIZE,
   searchFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
 import {
   Form,
@@ -17,7 +18,6 @@ import { Badge } from "~/components/ui/Badge";
 import { FormAlert } from "~/components/ui/Field";
 import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/models/payment.server";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
 import { getRequestForBuyer } from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";

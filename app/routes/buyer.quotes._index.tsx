@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -9,7 +10,6 @@ import { formatMoney } from "~/domain/money";
 import {
   buyerStatusCounts,
   listBuyerRequests,
-  REQUESTS_PAGE_SIZE,
   searchFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";

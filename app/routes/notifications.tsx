@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/domain/pagination";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/AppShell";
@@ -11,7 +12,6 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   openNotification,
-  NOTIFICATIONS_PAGE_SIZE,
 } from "~/models/notification.server";
 import { requireUser } from "~/services/auth.server";
 import { db } from "~/services/db.server";

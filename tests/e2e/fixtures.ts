@@ -241,12 +241,16 @@ export function readMails(server: Server, to: string): Mail[] {
     .map((name) => {
       const raw = fs.readFileSync(path.join(server.mailDir, name), "utf8");
       const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+      // Adjacent encoded words are one string (RFC 2047); join them before decoding.
       const subject = subjectLine
         .replace(/\n[ \t]/g, " ")
+        .replace(/\?=\s+=\?utf-8\?Q\?/gi, "")
         .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
           decodeQuotedPrintable(q.replace(/_/g, " ")),
         )
-        .replace(/\?=\s+=\?/g, "");
+        .replace(/=\?utf-8\?B\?(.*?)\?=/gi, (_, b: string) =>
+          Buffer.from(b, "base64").toString("utf8"),
+        );
       return { file: name, to, subject, body: decodeQuotedPrintable(raw) };
     });
 }

@@ -1,0 +1,20 @@
+import type { PaymentMethod, PaymentStatus } from "../../db/schema";
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transfer: "Transferencia bancaria",
+  check: "Cheque",
+  cash: "Efectivo",
+  other: "Otro",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Pendiente",
+  confirmed: "Confirmado",
+  rejected: "Rechazado",
+};
+
+export const PAYMENT_STATUS_TONES = {
+  pending: "yellow",
+  confirmed: "green",
+  rejected: "red",
+} as const;

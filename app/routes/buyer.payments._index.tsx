@@ -1,0 +1,124 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Badge } from "~/components/ui/Badge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { StatCard } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import { buyerPaymentCounts, listBuyerPayments } from "~/models/payment.server";
+import { searchFromUrl } from "~/models/quote-request.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Pagos · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "buyer");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const page = pageFromUrl(url);
+  const [counts, list, settings] = await Promise.all([
+    buyerPaymentCounts(db, user.id),
+    listBuyerPayments(db, { buyerId: user.id, q, page }),
+    getSettings(db),
+  ]);
+  return { counts, ...list, q, page, currency: settings.currency };
+}
+
+export default function BuyerPayments() {
+  const { counts, rows, total, q, page, currency } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">Pagos</h1>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        <StatCard label="Total" value={counts.total} />
+        <StatCard label="Pendientes" value={counts.pending} />
+        <StatCard label="Confirmados" value={counts.confirmed} />
+        <StatCard label="Rechazados" value={counts.rejected} />
+        <StatCard label="Total pagado" value={formatMoney(counts.paidCents, currency)} />
+      </div>
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+        <div className="flex-1">
+          <label htmlFor="pagos-q" className="label">
+            Buscar por título de la cotización
+          </label>
+          <input id="pagos-q" name="q" type="search" defaultValue={q} className="input" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Buscar
+        </button>
+      </Form>
+      <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+        Validamos cada comprobante en un plazo de hasta 2 días hábiles.
+      </p>
+      {rows.length === 0 ? (
+        <EmptyState title={q ? "No se encontraron resultados" : "Aún no tienes pagos"}>
+          {q ? null : "Cuando apruebes una cotización podrás pagarla desde Mis Cotizaciones."}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((p) => (
+            <li key={p.id} className="card">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <Link
+                    to={`/buyer/quotes/${p.quote_request_id}`}
+                    className="font-semibold hover:underline"
+                  >
+                    {p.title}
+                  </Link>
+                  <p className="text-sm text-slate-700">
+                    <span className="font-semibold">{formatMoney(p.amount_cents, currency)}</span>
+                    {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {p.confirmed_at
+                      ? `Confirmado el ${formatDateTime(p.confirmed_at)}`
+                      : p.submitted_at
+                        ? `Comprobante enviado el ${formatDateTime(p.submitted_at)}`
+                        : `Creado el ${formatDate(p.created_at)} · falta el comprobante`}
+                  </p>
+                </div>
+                <Badge
+                  tone={
+                    p.status === "confirmed" ? "green" : p.status === "rejected" ? "red" : "yellow"
+                  }
+                >
+                  {PAYMENT_STATUS_LABELS[p.status]}
+                </Badge>
+              </div>
+              {p.status === "rejected" ? (
+                <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                  <p className="font-semibold">Pago rechazado</p>
+                  {p.rejection_reason ? <p>Motivo: {p.rejection_reason}</p> : null}
+                  <p>Contacta al administrador o envía un nuevo comprobante.</p>
+                  {p.request_status === "approved" ? (
+                    <Link
+                      to={`/buyer/payments/new?quote=${p.quote_request_id}`}
+                      className="btn-primary mt-2"
+                    >
+                      Enviar nuevo comprobante
+                    </Link>
+                  ) : null}
+                </div>
+              ) : null}
+              {p.status === "pending" && !p.submitted_at && p.request_status === "approved" ? (
+                <Link
+                  to={`/buyer/payments/new?quote=${p.quote_request_id}`}
+                  className="btn-primary mt-3"
+                >
+                  Subir comprobante
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
+    </div>
+  );
+}

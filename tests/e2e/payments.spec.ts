@@ -1,0 +1,244 @@
+import type { Browser } from "@playwright/test";
+import { test, expect, waitForMail, screenshots, type Server, type TestUser } from "./fixtures";
+import { pdfFile, pngFile } from "./files";
+
+async function signedInPage(
+  browser: Browser,
+  server: Server,
+  loginAs: (u: TestUser, c: never) => Promise<void>,
+  user: TestUser,
+) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: test.info().project.name === "js",
+    locale: "es-ES",
+  });
+  await loginAs(user, context as never);
+  return context.newPage();
+}
+
+test("aprobación del comprador, pago rechazado y reenviado, confirmación, puntos y canje", async ({
+  browser,
+  server,
+  createUser,
+  loginAs,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer", companyName: "Supermercados Ficticios" });
+  const admin = await createUser({ role: "admin" });
+  const buyerPage = await signedInPage(browser, server, loginAs, buyer);
+  const adminPage = await signedInPage(browser, server, loginAs, admin);
+
+  // The buyer asks for a quote.
+  await buyerPage.goto("/buyer/quotes/new");
+  await buyerPage.getByLabel("Título de la solicitud").fill("Góndolas para 12 tiendas");
+  await buyerPage
+    .getByLabel("Descripción (opcional)")
+    .fill("Góndolas metálicas de 1,80 m, entrega en Monterrey.");
+  await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile());
+  await buyerPage.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(buyerPage).toHaveURL(/\/buyer\/quotes\/\d+$/);
+  await expect(buyerPage.getByText("¡Cotización enviada!")).toBeVisible();
+  const requestId = Number(/\/buyer\/quotes\/(\d+)$/.exec(buyerPage.url())![1]);
+
+  // The admin issues a manual official quote (amount typed with a comma).
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await adminPage.getByLabel(/Monto final/).fill("1234,50");
+  await adminPage.getByRole("button", { name: "Crear cotización oficial" }).click();
+  await expect(adminPage.getByText("Cotización oficial creada.")).toBeVisible();
+  await expect(adminPage.getByText("USD 1,234.50").first()).toBeVisible();
+  const official = server.sql
+    .prepare(
+      "SELECT final_amount_cents, commission_amount_cents FROM official_quotes WHERE quote_request_id = ?",
+    )
+    .get(requestId);
+  expect(official).toEqual({ final_amount_cents: 123450, commission_amount_cents: 6173 });
+
+  // The buyer approves while `quoted`: one pending payment for the final amount.
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  await expect(buyerPage.getByTestId("monto-oficial")).toHaveText("USD 1,234.50");
+  await buyerPage.getByRole("button", { name: "Aprobar cotización" }).click();
+  await expect(
+    buyerPage.getByText("Cotización aprobada. Se ha creado el registro de pago."),
+  ).toBeVisible();
+  // A second approval (double submit) is refused and creates nothing.
+  const again = await buyerPage.request.post(`/buyer/quotes/${requestId}`, {
+    form: { intent: "approve" },
+  });
+  expect(again.status()).toBe(409);
+  expect(
+    server.sql
+      .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
+      .all(requestId),
+  ).toEqual([{ status: "pending", amount_cents: 123450 }]);
+  await waitForMail(server, admin.email, /aprobada por el comprador/);
+
+  // Pay with a proof.
+  await buyerPage.getByRole("link", { name: "Pagar" }).click();
+  await expect(buyerPage).toHaveURL(new RegExp(`/buyer/payments/new\\?quote=${requestId}$`));
+  await expect(buyerPage.getByLabel(/Monto pagado/)).toHaveValue("1234.50");
+  await expect(buyerPage.getByLabel("Método de pago")).toHaveValue("transfer");
+  await buyerPage.locator('input[name="file"]').setInputFiles(pngFile());
+  await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
+  await expect(
+    buyerPage.getByText(
+      "Comprobante de pago enviado correctamente. Será validado por nuestro equipo.",
+    ),
+  ).toBeVisible();
+  await screenshots(buyerPage, "buyer-payments", testInfo);
+
+  // The admin rejects it with a reason.
+  await adminPage.goto("/admin?tab=payments");
+  const card = adminPage.locator("li", {
+    has: adminPage.getByRole("link", { name: "Góndolas para 12 tiendas", exact: true }),
+  });
+  await expect(card).toBeVisible();
+  await screenshots(adminPage, "admin-payments", testInfo);
+  await card.getByLabel("Motivo del rechazo").fill("El comprobante no es legible");
+  await card.getByRole("button", { name: /^Rechazar/ }).click();
+  await expect(adminPage.getByText("Pago rechazado. Avisamos al comprador.")).toBeVisible();
+  await waitForMail(server, buyer.email, /Pago rechazado/);
+
+  // The buyer sees why and sends a new proof, typing the amount with a comma.
+  await buyerPage.goto("/buyer/payments");
+  await expect(buyerPage.getByText("Motivo: El comprobante no es legible")).toBeVisible();
+  await expect(
+    buyerPage.getByText("Contacta al administrador o envía un nuevo comprobante."),
+  ).toBeVisible();
+  await buyerPage.getByRole("link", { name: "Enviar nuevo comprobante" }).click();
+  await buyerPage.getByLabel(/Monto pagado/).fill("1234,50");
+  await buyerPage.getByLabel("Método de pago").selectOption("check");
+  await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile("comprobante.pdf"));
+  await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
+
+  // The admin confirms: request paid, points and commission written once.
+  await adminPage.goto("/admin?tab=payments");
+  await adminPage
+    .getByRole("button", { name: "Confirmar pago de Góndolas para 12 tiendas" })
+    .click();
+  await expect(
+    adminPage.getByText(
+      /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
+    ),
+  ).toBeVisible();
+  const paymentId = (
+    server.sql
+      .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
+      .get(requestId) as { id: number }
+  ).id;
+  const twice = await adminPage.request.post("/admin?index", {
+    form: { intent: "confirm_payment", payment_id: String(paymentId) },
+  });
+  expect(twice.status()).toBe(409);
+  expect(
+    server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
+  ).toEqual({ status: "paid" });
+  expect(
+    server.sql
+      .prepare(
+        "SELECT status, method, amount_cents FROM payments WHERE quote_request_id = ? ORDER BY id",
+      )
+      .all(requestId),
+  ).toEqual([
+    { status: "rejected", method: "transfer", amount_cents: 123450 },
+    { status: "confirmed", method: "check", amount_cents: 123450 },
+  ]);
+  expect(
+    server.sql
+      .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
+      .get(buyer.id),
+  ).toEqual({ points: 1234 });
+  expect(
+    server.sql
+      .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
+      .all(buyer.id),
+  ).toEqual([{ commission_amount_cents: 6173 }]);
+  await waitForMail(server, buyer.email, /Pago confirmado/);
+
+  // Dashboard and rewards read the same ledger.
+  await buyerPage.goto("/buyer");
+  await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
+  await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
+  await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
+  await screenshots(buyerPage, "buyer-dashboard", testInfo);
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+
+  await buyerPage.goto("/buyer/rewards");
+  await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("1,234");
+  await expect(buyerPage.getByText("Descuento 15%")).toBeVisible();
+  await expect(buyerPage.getByText("No disponible")).toBeVisible();
+  await screenshots(buyerPage, "buyer-rewards", testInfo);
+  await buyerPage.getByRole("button", { name: "Canjear Descuento 5%" }).click();
+  await expect(buyerPage.getByText("¡Recompensa canjeada!")).toBeVisible();
+  await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("734");
+  await expect(buyerPage.getByText("Canje: Descuento 5%")).toBeVisible();
+  // Beyond the balance: refused, nothing changes.
+  await buyerPage.getByRole("button", { name: "Canjear Descuento 10%" }).click();
+  await expect(
+    buyerPage.getByText("No tienes puntos suficientes: necesitas 1000 y tienes 734."),
+  ).toBeVisible();
+  expect(
+    server.sql
+      .prepare("SELECT sum(points) AS points, count(*) AS n FROM loyalty_ledger WHERE buyer_id = ?")
+      .get(buyer.id),
+  ).toEqual({ points: 734, n: 2 });
+});
+
+test("un comprador no puede pagar ni ver pagos de otro comprador", async ({
+  browser,
+  server,
+  createUser,
+  loginAs,
+}) => {
+  const owner = await createUser({ role: "buyer" });
+  const other = await createUser({ role: "buyer" });
+  const stamp = new Date().toISOString();
+  const requestId = Number(
+    server.sql
+      .prepare(
+        `INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, created_at, updated_at) VALUES (?, 'Ajena', 'a.pdf', 'application/pdf', 'no-existe.pdf', 10, 'approved', ?, ?)`,
+      )
+      .run(owner.id, stamp, stamp).lastInsertRowid,
+  );
+  const officialId = Number(
+    server.sql
+      .prepare(
+        `INSERT INTO official_quotes (quote_request_id, final_amount_cents, commission_percentage, commission_amount_cents, currency, valid_until, created_at) VALUES (?, 50000, 5, 2500, 'USD', '2099-01-01', ?)`,
+      )
+      .run(requestId, stamp).lastInsertRowid,
+  );
+  server.sql
+    .prepare(
+      `INSERT INTO payments (quote_request_id, official_quote_id, buyer_id, amount_cents, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'pending', ?, ?)`,
+    )
+    .run(requestId, officialId, owner.id, stamp, stamp);
+
+  const page = await signedInPage(browser, server, loginAs, other);
+  const response = await page.goto(`/buyer/payments/new?quote=${requestId}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Cotización no encontrada" })).toBeVisible();
+  const detail = await page.goto(`/buyer/quotes/${requestId}`);
+  expect(detail?.status()).toBe(404);
+  await expect(page.getByText("Ajena")).toHaveCount(0);
+  await page.goto("/buyer/payments");
+  await expect(page.getByText("Aún no tienes pagos")).toBeVisible();
+
+  const post = await page.request.post(`/buyer/payments/new?quote=${requestId}`, {
+    multipart: { amount: "500.00", method: "transfer", file: pngFile() },
+  });
+  expect(post.status()).toBe(404);
+  const approve = await page.request.post(`/buyer/quotes/${requestId}`, {
+    form: { intent: "reject" },
+  });
+  expect(approve.status()).toBe(404);
+  expect(
+    server.sql
+      .prepare("SELECT status, proof_key FROM payments WHERE quote_request_id = ?")
+      .all(requestId),
+  ).toEqual([{ status: "pending", proof_key: null }]);
+  expect(
+    server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
+  ).toEqual({ status: "approved" });
+});

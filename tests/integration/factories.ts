@@ -1,0 +1,103 @@
+import type { RequestStatus, Role } from "../../db/schema";
+import { db, now } from "~/services/db.server";
+
+let counter = 0;
+
+export async function makeUser(role: Role, extra: { companyName?: string } = {}) {
+  counter += 1;
+  const stamp = now();
+  const { id } = await db
+    .insertInto("users")
+    .values({
+      email: `${role}${counter}.${process.pid}@ejemplo.test`,
+      password_hash: "x",
+      first_name: role === "partner" ? "Pedro" : role === "admin" ? "Alicia" : "Beatriz",
+      last_name: `Prueba${counter}`,
+      company_name: extra.companyName ?? `Empresa ${counter}`,
+      role,
+      email_verified_at: stamp,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function makeRequest(
+  buyerId: number,
+  status: RequestStatus = "pending",
+  title = "Solicitud de prueba",
+) {
+  const stamp = now();
+  const { id } = await db
+    .insertInto("quote_requests")
+    .values({
+      buyer_id: buyerId,
+      title,
+      description: "Descripción de prueba",
+      file_name: "r.pdf",
+      file_type: "application/pdf",
+      file_key: `clave-${buyerId}-${Date.now()}-${counter++}.pdf`,
+      file_size: 10,
+      status,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Everything a lifecycle step may touch, for one request (or for all when no id is given). */
+export async function snapshot(requestId?: number) {
+  const count = async (
+    table: "official_quotes" | "partner_assignments" | "request_status_history",
+  ) => {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
+    if (requestId !== undefined) query = query.where("quote_request_id", "=", requestId);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const buyerIds =
+    requestId === undefined
+      ? null
+      : (
+          await db
+            .selectFrom("quote_requests")
+            .select("buyer_id")
+            .where("id", "=", requestId)
+            .execute()
+        ).map((r) => r.buyer_id);
+  const byBuyer = async (table: "loyalty_ledger" | "buyer_commissions") => {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
+    if (buyerIds) query = query.where("buyer_id", "in", buyerIds.length ? buyerIds : [-1]);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  let requests = db
+    .selectFrom("quote_requests")
+    .select(["id", "status", "total_amount_cents"])
+    .orderBy("id");
+  let payments = db
+    .selectFrom("payments")
+    .select(["id", "status", "amount_cents", "proof_key"])
+    .orderBy("id");
+  let partnerQuotes = db
+    .selectFrom("partner_quotes")
+    .select(["id", "quoted_amount_cents", "is_selected", "notes"])
+    .orderBy("id");
+  if (requestId !== undefined) {
+    requests = requests.where("id", "=", requestId);
+    payments = payments.where("quote_request_id", "=", requestId);
+    partnerQuotes = partnerQuotes.where("quote_request_id", "=", requestId);
+  }
+  return {
+    requests: await requests.execute(),
+    official: await count("official_quotes"),
+    payments: await payments.execute(),
+    partnerQuotes: await partnerQuotes.execute(),
+    assignments: await count("partner_assignments"),
+    ledger: await byBuyer("loyalty_ledger"),
+    commissions: await byBuyer("buyer_commissions"),
+    history: await count("request_status_history"),
+  };
+}

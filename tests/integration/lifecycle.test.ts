@@ -1,0 +1,336 @@
+import { describe, expect, it } from "vitest";
+import {
+  approvePartnerQuote,
+  assignPartner,
+  buyerApproveQuote,
+  buyerRejectQuote,
+  createManualOfficialQuote,
+  sendOfficialQuoteToBuyer,
+  submitPartnerQuote,
+} from "~/models/quote-lifecycle.server";
+import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
+import { redeemReward, pointsBalance } from "~/models/loyalty.server";
+import { db } from "~/services/db.server";
+import { makeRequest, makeUser, snapshot } from "./factories";
+
+async function quotedRequest() {
+  const admin = await makeUser("admin");
+  const buyer = await makeUser("buyer");
+  const partner = await makeUser("partner");
+  const requestId = await makeRequest(buyer);
+  expect((await assignPartner(db, { requestId, partnerId: partner, adminId: admin })).ok).toBe(
+    true,
+  );
+  const quote = await submitPartnerQuote(db, {
+    requestId,
+    partnerId: partner,
+    amountCents: 250_075,
+    notes: "Entrega en 10 días",
+    file: null,
+  });
+  expect(quote.ok).toBe(true);
+  const pq = await db
+    .selectFrom("partner_quotes")
+    .select("id")
+    .where("quote_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+  return { admin, buyer, partner, requestId, partnerQuoteId: pq.id };
+}
+
+describe("status machine", () => {
+  it("assigning the same partner twice is refused with the SPEC notice", async () => {
+    const { admin, partner, requestId } = await quotedRequest();
+    const before = await snapshot(requestId);
+    const again = await assignPartner(db, { requestId, partnerId: partner, adminId: admin });
+    expect(again).toMatchObject({
+      ok: false,
+      message: "Este partner ya está asignado a esta cotización",
+    });
+    expect(await snapshot(requestId)).toEqual(before);
+  });
+
+  it("a partner cannot quote a request not assigned to them, nor outside `assigned`, nor after selection", async () => {
+    const { admin, partner, requestId, partnerQuoteId } = await quotedRequest();
+    const stranger = await makeUser("partner");
+    const before = await snapshot(requestId);
+    expect(
+      await submitPartnerQuote(db, {
+        requestId,
+        partnerId: stranger,
+        amountCents: 100_000,
+        notes: null,
+        file: null,
+      }),
+    ).toMatchObject({ ok: false, error: "not_found" });
+    expect(await snapshot(requestId)).toEqual(before);
+
+    expect((await approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin })).ok).toBe(
+      true,
+    );
+    const afterApproval = await snapshot(requestId);
+    const late = await submitPartnerQuote(db, {
+      requestId,
+      partnerId: partner,
+      amountCents: 999_999,
+      notes: "cambio",
+      file: null,
+    });
+    expect(late).toMatchObject({ ok: false, error: "invalid_status" });
+    expect(await snapshot(requestId)).toEqual(afterApproval);
+  });
+
+  it("amounts under the minimum setting are refused", async () => {
+    const { requestId, partner } = await quotedRequest();
+    expect(
+      await submitPartnerQuote(db, {
+        requestId,
+        partnerId: partner,
+        amountCents: 9_999,
+        notes: null,
+        file: null,
+      }),
+    ).toMatchObject({ ok: false, error: "below_minimum" });
+  });
+
+  it("approving a partner quote creates the official quote with the commission setting", async () => {
+    const { admin, requestId, partnerQuoteId } = await quotedRequest();
+    const result = await approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin });
+    expect(result.ok).toBe(true);
+    const official = await db
+      .selectFrom("official_quotes")
+      .selectAll()
+      .where("quote_request_id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(official).toMatchObject({
+      final_amount_cents: 250_075,
+      commission_percentage: 5,
+      commission_amount_cents: 12_504,
+      partner_quote_id: partnerQuoteId,
+    });
+    const days = (Date.parse(official.valid_until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(28);
+    expect(days).toBeLessThan(31);
+  });
+
+  it("two concurrent approvals leave one official quote; double send and buyer approval leave one pending payment", async () => {
+    const { admin, buyer, requestId, partnerQuoteId } = await quotedRequest();
+    const results = await Promise.all([
+      approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin }),
+      approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin }),
+      createManualOfficialQuote(db, { requestId, amountCents: 500_000, adminId: admin }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const sends = await Promise.all([
+      sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
+      sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
+      buyerApproveQuote(db, { requestId, buyerId: buyer }),
+    ]);
+    expect(sends.filter((r) => r.ok)).toHaveLength(1);
+    const state = await snapshot(requestId);
+    expect(state.official).toBe(1);
+    expect(state.payments).toEqual([
+      expect.objectContaining({ status: "pending", amount_cents: 250_075 }),
+    ]);
+    expect(state.requests).toEqual([
+      expect.objectContaining({ id: requestId, status: "approved" }),
+    ]);
+  });
+
+  it("the buyer may approve only their own quoted request and reject it with a reason", async () => {
+    const { admin, buyer, requestId } = await quotedRequest();
+    const otherBuyer = await makeUser("buyer");
+    expect(
+      (await createManualOfficialQuote(db, { requestId, amountCents: 300_000, adminId: admin })).ok,
+    ).toBe(true);
+    const before = await snapshot(requestId);
+    expect(await buyerApproveQuote(db, { requestId, buyerId: otherBuyer })).toMatchObject({
+      ok: false,
+      error: "not_found",
+    });
+    expect(
+      await buyerRejectQuote(db, { requestId, buyerId: otherBuyer, reason: "x" }),
+    ).toMatchObject({ ok: false, error: "not_found" });
+    expect(await snapshot(requestId)).toEqual(before);
+    expect(
+      (
+        await buyerRejectQuote(db, {
+          requestId,
+          buyerId: buyer,
+          reason: "Precio fuera de presupuesto",
+        })
+      ).ok,
+    ).toBe(true);
+    const row = await db
+      .selectFrom("quote_requests")
+      .select(["status", "rejection_reason"])
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "rejected", rejection_reason: "Precio fuera de presupuesto" });
+  });
+});
+
+describe("payments and loyalty", () => {
+  async function approvedRequest() {
+    const ctx = await quotedRequest();
+    await approvePartnerQuote(db, {
+      requestId: ctx.requestId,
+      partnerQuoteId: ctx.partnerQuoteId,
+      adminId: ctx.admin,
+    });
+    await buyerApproveQuote(db, { requestId: ctx.requestId, buyerId: ctx.buyer });
+    const payment = await db
+      .selectFrom("payments")
+      .select("id")
+      .where("quote_request_id", "=", ctx.requestId)
+      .executeTakeFirstOrThrow();
+    return { ...ctx, paymentId: payment.id };
+  }
+  const proof = (key: string) => ({ key, name: "comprobante.pdf", type: "application/pdf" });
+
+  it("the proof attaches to the pending payment; a wrong amount or another buyer is refused", async () => {
+    const { buyer, requestId, paymentId } = await approvedRequest();
+    const other = await makeUser("buyer");
+    expect(
+      await submitPaymentProof(db, {
+        requestId,
+        buyerId: other,
+        amountCents: 250_075,
+        method: "transfer",
+        proof: proof("a"),
+      }),
+    ).toMatchObject({ ok: false, error: "not_found" });
+    expect(
+      await submitPaymentProof(db, {
+        requestId,
+        buyerId: buyer,
+        amountCents: 250_000,
+        method: "transfer",
+        proof: proof("a"),
+      }),
+    ).toMatchObject({ ok: false, error: "amount_mismatch" });
+    const ok = await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "cash",
+      proof: proof("b"),
+    });
+    expect(ok).toMatchObject({ ok: true, paymentId });
+    const again = await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "cash",
+      proof: proof("c"),
+    });
+    expect(again).toMatchObject({ ok: true, paymentId, replacedProofKey: "b" });
+    expect((await snapshot(requestId)).payments).toEqual([
+      { id: paymentId, status: "pending", amount_cents: 250_075, proof_key: "c" },
+    ]);
+  });
+
+  it("concurrent confirm, confirm and reject: one confirmed payment, points and commission once", async () => {
+    const { admin, buyer, requestId, paymentId } = await approvedRequest();
+    await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "transfer",
+      proof: proof("p"),
+    });
+    const results = await Promise.all([
+      confirmPayment(db, { paymentId, adminId: admin }),
+      confirmPayment(db, { paymentId, adminId: admin }),
+      rejectPayment(db, { paymentId, adminId: admin, reason: "ilegible" }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const state = await snapshot(requestId);
+    // Whichever review ran first wins; the rows must agree with it.
+    const confirmed = results[0]!.ok || results[1]!.ok;
+    expect(state.payments).toEqual([
+      expect.objectContaining({ status: confirmed ? "confirmed" : "rejected" }),
+    ]);
+    expect(state.requests).toEqual([
+      expect.objectContaining({ status: confirmed ? "paid" : "approved" }),
+    ]);
+    expect(state.ledger).toBe(confirmed ? 1 : 0);
+    expect(state.commissions).toBe(confirmed ? 1 : 0);
+    expect(await pointsBalance(db, buyer)).toBe(confirmed ? 2_500 : 0);
+  });
+
+  it("two concurrent confirmations award points once", async () => {
+    const { admin, buyer, requestId, paymentId } = await approvedRequest();
+    await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "transfer",
+      proof: proof("q"),
+    });
+    const results = await Promise.all([
+      confirmPayment(db, { paymentId, adminId: admin }),
+      confirmPayment(db, { paymentId, adminId: admin }),
+    ]);
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    const state = await snapshot(requestId);
+    expect(state.payments).toEqual([expect.objectContaining({ status: "confirmed" })]);
+    expect(state.requests).toEqual([expect.objectContaining({ status: "paid" })]);
+    expect(state.ledger).toBe(1);
+    expect(state.commissions).toBe(1);
+    expect(await pointsBalance(db, buyer)).toBe(2_500);
+  });
+
+  it("a rejected proof leaves the request approved; a new proof opens a new pending payment", async () => {
+    const { admin, buyer, requestId, paymentId } = await approvedRequest();
+    await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "transfer",
+      proof: proof("x"),
+    });
+    expect((await rejectPayment(db, { paymentId, adminId: admin, reason: "No coincide" })).ok).toBe(
+      true,
+    );
+    expect((await snapshot(requestId)).requests[0]!.status).toBe("approved");
+    const second = await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "transfer",
+      proof: proof("y"),
+    });
+    expect(second.ok && second.paymentId).not.toBe(paymentId);
+    expect((await snapshot(requestId)).payments.map((p) => p.status)).toEqual([
+      "rejected",
+      "pending",
+    ]);
+  });
+
+  it("a redemption beyond the balance is refused and changes nothing", async () => {
+    const buyer = await makeUser("buyer");
+    await db
+      .insertInto("loyalty_ledger")
+      .values({ buyer_id: buyer, points: 600, reason: "adjustment", description: "Ajuste" })
+      .execute();
+    const rewards = await db
+      .selectFrom("rewards")
+      .select(["id", "points_cost", "is_available"])
+      .orderBy("points_cost")
+      .execute();
+    const cheap = rewards.find((r) => r.points_cost === 500)!;
+    const pricey = rewards.find((r) => r.points_cost === 1000)!;
+    const before = await snapshot();
+    expect(await redeemReward(db, { buyerId: buyer, rewardId: pricey.id })).toMatchObject({
+      ok: false,
+      error: "insufficient",
+    });
+    expect(await snapshot()).toEqual(before);
+    const [a, b] = await Promise.all([
+      redeemReward(db, { buyerId: buyer, rewardId: cheap.id }),
+      redeemReward(db, { buyerId: buyer, rewardId: cheap.id }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(await pointsBalance(db, buyer)).toBe(100);
+  });
+});
