@@ -197,7 +197,7 @@ export default function PartnerAssignments() {
                     <Link
                       to={`/partner/assignments/${item.id}`}
                       className="btn-secondary"
-                      aria-label={`Ver detalles de «${item.title}»`}
+                      aria-label={`Ver Detalles de «${item.title}»`}
                     >
                       Ver Detalles
                     </Link>
@@ -205,7 +205,7 @@ export default function PartnerAssignments() {
                       <Link
                         to={`/partner/assignments/${item.id}/quote`}
                         className="btn-primary"
-                        aria-label={`Enviar cotización para «${item.title}»`}
+                        aria-label={`Enviar Cotización para «${item.title}»`}
                       >
                         Enviar Cotización
                       </Link>
@@ -214,7 +214,7 @@ export default function PartnerAssignments() {
                       <Link
                         to={`/partner/assignments/${item.id}/quote`}
                         className="btn-secondary"
-                        aria-label={`Editar cotización de «${item.title}»`}
+                        aria-label={`Editar Cotización de «${item.title}»`}
                       >
                         Editar Cotización
                       </Link>
