@@ -163,7 +163,7 @@ export default function PartnerQuoteForm() {
       <p className="mt-1 break-words text-slate-700">Para «{request.title}»</p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="formulario" className="card lg:col-span-2">
+        <section aria-labelledby="formulario" className="card self-start lg:col-span-2">
           <h2 id="formulario" className="text-lg font-semibold">
             Datos de la cotización
           </h2>
@@ -251,7 +251,7 @@ export default function PartnerQuoteForm() {
           )}
         </section>
 
-        <aside aria-labelledby="resumen" className="card h-fit">
+        <aside aria-labelledby="resumen" className="card self-start">
           <h2 id="resumen" className="text-lg font-semibold">
             Resumen de la solicitud
           </h2>

@@ -62,7 +62,7 @@ export default function PartnerQuotes() {
                   </Link>
                   <p className="mt-1 text-sm text-slate-700">
                     Enviada el {formatDate(quote.created_at)}
-                    {quote.updated_at !== quote.created_at
+                    {formatDate(quote.updated_at) !== formatDate(quote.created_at)
                       ? ` · Actualizada el ${formatDate(quote.updated_at)}`
                       : ""}
                   </p>

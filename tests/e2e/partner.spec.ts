@@ -125,6 +125,7 @@ test.describe("Área de socio", () => {
     await expect(page.getByLabel(/^Monto/)).toHaveValue("1234,50");
     expect(quotesOf(server, requestId)).toEqual([]);
     await axe(page);
+    await screenshots(page, "partner-quote-errors", testInfo);
 
     await page.getByLabel(/^Monto/).fill("50");
     await page.getByLabel("Archivo de cotización (opcional)").setInputFiles({
@@ -218,6 +219,7 @@ test.describe("Área de socio", () => {
     await page.goto(`/partner/assignments/${requestId}/quote`);
     await expect(page.getByText("Tu cotización ya fue seleccionada")).toBeVisible();
     await expect(page.getByLabel(/^Monto/)).toHaveCount(0);
+    await screenshots(page, "partner-quote-closed", testInfo);
     await page.goto("/partner");
     await expect(page.getByTestId("stat-Cotizaciones seleccionadas")).toHaveText("1");
     await expect(page.getByTestId("success-rate")).toHaveText("100 %");
