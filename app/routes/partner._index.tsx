@@ -1,26 +1,190 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { StatCard } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import { canPartnerQuote, isRequestStatus } from "~/domain/quote-status";
+import {
+  getPartnerCounters,
+  listLatestAssignments,
+  performanceFrom,
+} from "~/models/partner-assignment.server";
 import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Socio · CotizaHub" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");
-  return { firstName: user.first_name };
+  const [counters, latest, settings] = await Promise.all([
+    getPartnerCounters(db, user.id),
+    listLatestAssignments(db, user.id),
+    getSettings(db),
+  ]);
+  return {
+    firstName: user.first_name,
+    currency: settings.currency,
+    counters,
+    performance: performanceFrom(counters),
+    latest,
+  };
 }
 
+const percent = (value: number | null) =>
+  value === null ? "—" : `${value.toLocaleString("es-MX", { maximumFractionDigits: 1 })} %`;
+
 export default function PartnerDashboard() {
-  const { firstName } = useLoaderData<typeof loader>();
+  const { firstName, currency, counters, performance, latest } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="page-title">Tablero</h1>
       <p className="mt-1 text-slate-700">
-        Hola {firstName}, aquí verás las solicitudes que te asignemos.
+        Hola {firstName}, este es el resumen de tus solicitudes de cotización.
       </p>
-      <div className="mt-6">
-        <Link to="/partner/assignments" className="btn-primary">
-          Ver solicitudes de cotización
-        </Link>
+
+      <section aria-label="Resumen" className="mt-6">
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+          <StatCard label="Asignaciones" value={counters.total} />
+          <StatCard
+            label="Pendientes de cotizar"
+            value={counters.pending}
+            hint="Sin cotización enviada"
+          />
+          <StatCard label="Cotizaciones enviadas" value={counters.submitted} />
+          <StatCard label="Cotizaciones seleccionadas" value={counters.selected} />
+          <div className="col-span-2 md:col-span-1">
+            <StatCard
+              label="Ingresos potenciales"
+              value={formatMoney(counters.potentialRevenueCents, currency)}
+              hint="En evaluación o seleccionadas"
+            />
+          </div>
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="recientes" className="lg:col-span-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="recientes" className="text-lg font-semibold">
+              Asignaciones recientes
+            </h2>
+            <Link to="/partner/assignments" className="btn-link text-sm">
+              Ver todas
+            </Link>
+          </div>
+          {latest.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState title="No tienes asignaciones aún">
+                Cuando te asignemos una solicitud de cotización aparecerá aquí.
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {latest.map((item) => {
+                const mayQuote =
+                  item.quote_id === null &&
+                  isRequestStatus(item.status) &&
+                  canPartnerQuote(item.status);
+                return (
+                  <li
+                    key={item.id}
+                    className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <Link to={`/partner/assignments/${item.id}`} className="btn-link break-words">
+                        {item.title}
+                      </Link>
+                      <p className="mt-1 text-sm text-slate-700">
+                        {item.buyer_company ?? "Empresa no especificada"} · Asignada el{" "}
+                        {formatDate(item.assigned_at)}
+                      </p>
+                      <div className="mt-2">
+                        <PartnerBadges status={item.status} isSelected={item.is_selected} />
+                      </div>
+                    </div>
+                    <div className="flex shrink-0 items-center gap-3">
+                      {item.quoted_amount_cents !== null ? (
+                        <span className="font-semibold text-slate-900">
+                          {formatMoney(item.quoted_amount_cents, currency)}
+                        </span>
+                      ) : null}
+                      {mayQuote ? (
+                        <Link
+                          to={`/partner/assignments/${item.id}/quote`}
+                          className="btn-primary"
+                          aria-label={`Cotizar «${item.title}»`}
+                        >
+                          Cotizar
+                        </Link>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="rendimiento" className="card">
+            <h2 id="rendimiento" className="text-lg font-semibold">
+              Rendimiento
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">Tasa de respuesta</dt>
+                <dd className="font-semibold" data-testid="response-rate">
+                  {percent(performance.responseRate)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">Tasa de éxito</dt>
+                <dd className="font-semibold" data-testid="success-rate">
+                  {percent(performance.successRate)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">Ingreso por cotización seleccionada</dt>
+                <dd className="font-semibold">
+                  {formatMoney(performance.revenuePerSelectedCents, currency)}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-slate-600">
+              Respuesta: cotizaciones enviadas sobre asignaciones. Éxito: seleccionadas sobre
+              enviadas.
+            </p>
+          </section>
+
+          <section aria-labelledby="siguientes" className="card">
+            <h2 id="siguientes" className="text-lg font-semibold">
+              Próximos pasos
+            </h2>
+            <ul className="mt-3 space-y-3 text-sm">
+              <li>
+                <Link to="/partner/assignments?filter=pending" className="btn-link">
+                  Cotiza tus solicitudes pendientes
+                </Link>
+                <p className="text-slate-700">Responde en 24-48 horas para aumentar tu éxito.</p>
+              </li>
+              <li>
+                <Link to="/partner/quotes" className="btn-link">
+                  Revisa tus cotizaciones
+                </Link>
+                <p className="text-slate-700">Consulta el estado de cada cotización enviada.</p>
+              </li>
+              <li>
+                <Link to="/profile" className="btn-link">
+                  Completa tu perfil
+                </Link>
+                <p className="text-slate-700">Mantén tus datos de empresa y contacto al día.</p>
+              </li>
+            </ul>
+          </section>
+        </div>
       </div>
     </div>
   );

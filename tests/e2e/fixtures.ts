@@ -76,7 +76,9 @@ export const test = base.extend<
         path.join(os.tmpdir(), `cotizahub-e2e-${workerInfo.workerIndex}-`),
       );
       const port =
-        4100 + workerInfo.parallelIndex * 10 + (workerInfo.project.name === "nojs" ? 1 : 0);
+        Number(process.env.E2E_PORT_BASE ?? 4100) +
+        workerInfo.parallelIndex * 10 +
+        (workerInfo.project.name === "nojs" ? 1 : 0);
       const url = `http://127.0.0.1:${port}`;
       const env: NodeJS.ProcessEnv = {
         ...process.env,

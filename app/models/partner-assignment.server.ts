@@ -1,0 +1,326 @@
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database } from "../../db/schema";
+import type { PartnerFilter } from "~/domain/quote-status";
+import type { DB } from "~/services/db.server";
+
+/**
+ * What a partner sees of the requests assigned to them. Every query starts from the partner's own
+ * assignments (index `partner_assignments_partner`), so nothing here can reach another partner's
+ * request or quote, and the cost grows with the partner's assignments, not with the whole table.
+ */
+
+export const ASSIGNMENTS_PAGE_SIZE = 20;
+export const PARTNER_QUOTES_PAGE_SIZE = 20;
+export const LATEST_ASSIGNMENTS = 10;
+
+export const PARTNER_FILTERS = [
+  "all",
+  "pending",
+  "quoted",
+  "won",
+] as const satisfies readonly PartnerFilter[];
+
+export function isPartnerFilter(value: unknown): value is PartnerFilter {
+  return typeof value === "string" && (PARTNER_FILTERS as readonly string[]).includes(value);
+}
+
+type Scope = ExpressionBuilder<
+  Database & {
+    pa: Database["partner_assignments"];
+    qr: Database["quote_requests"];
+    b: Database["users"];
+    pq: Database["partner_quotes"];
+  },
+  "pa" | "qr" | "b" | "pq"
+>;
+
+/** The partner's assignments joined with the request, its buyer and the partner's own quote. */
+function assignmentsOf(database: DB, partnerId: number) {
+  return database
+    .selectFrom("partner_assignments as pa")
+    .innerJoin("quote_requests as qr", "qr.id", "pa.quote_request_id")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .leftJoin("partner_quotes as pq", (join) =>
+      join
+        .onRef("pq.quote_request_id", "=", "pa.quote_request_id")
+        .onRef("pq.partner_id", "=", "pa.partner_id"),
+    )
+    .where("pa.partner_id", "=", partnerId);
+}
+
+/** SPEC §4 partner filters: pending = no own quote and still assigned; quoted; won = selected. */
+function filterCondition(eb: Scope, filter: PartnerFilter) {
+  switch (filter) {
+    case "pending":
+      return eb.and([eb("pq.id", "is", null), eb("qr.status", "=", "assigned")]);
+    case "quoted":
+      return eb("pq.id", "is not", null);
+    case "won":
+      return eb("pq.is_selected", "=", 1);
+    default:
+      return sql<SqlBool>`1 = 1`;
+  }
+}
+
+/** `%` and `_` typed by the user match themselves, not any text. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(eb: Scope, search: string) {
+  const pattern = likePattern(search);
+  return eb.or([
+    sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
+    sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
+    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+  ]);
+}
+
+export interface PartnerCounters {
+  total: number;
+  pending: number;
+  submitted: number;
+  selected: number;
+  /** Own quoted amounts still in play: under evaluation, or selected and not rejected later. */
+  potentialRevenueCents: number;
+  /** Sum of the partner's selected quotes. */
+  selectedRevenueCents: number;
+}
+
+export async function getPartnerCounters(
+  database: DB,
+  partnerId: number,
+): Promise<PartnerCounters> {
+  const row = await assignmentsOf(database, partnerId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      sql<number>`coalesce(sum(CASE WHEN pq.id IS NULL AND qr.status = 'assigned' THEN 1 ELSE 0 END), 0)`.as(
+        "pending",
+      ),
+      eb.fn.count<number>("pq.id").as("submitted"),
+      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN 1 ELSE 0 END), 0)`.as("selected"),
+      sql<number>`coalesce(sum(CASE
+        WHEN pq.is_selected = 1 AND qr.status <> 'rejected' THEN pq.quoted_amount_cents
+        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents
+        ELSE 0 END), 0)`.as("potential"),
+      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END), 0)`.as(
+        "selected_revenue",
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    pending: Number(row.pending),
+    submitted: Number(row.submitted),
+    selected: Number(row.selected),
+    potentialRevenueCents: Number(row.potential),
+    selectedRevenueCents: Number(row.selected_revenue),
+  };
+}
+
+export interface PartnerPerformance {
+  /** submitted / assigned, 0-100, or null with nothing assigned. */
+  responseRate: number | null;
+  /** selected / submitted, 0-100, or null with nothing submitted. */
+  successRate: number | null;
+  /** Average amount of a selected quote, or null with none selected. */
+  revenuePerSelectedCents: number | null;
+}
+
+export function performanceFrom(counters: PartnerCounters): PartnerPerformance {
+  const percent = (part: number, whole: number) =>
+    whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+  return {
+    responseRate: percent(counters.submitted, counters.total),
+    successRate: percent(counters.selected, counters.submitted),
+    revenuePerSelectedCents:
+      counters.selected === 0
+        ? null
+        : Math.round(counters.selectedRevenueCents / counters.selected),
+  };
+}
+
+const LIST_COLUMNS = [
+  "pa.id as assignment_id",
+  "pa.assigned_at",
+  "qr.id",
+  "qr.title",
+  "qr.description",
+  "qr.status",
+  "qr.file_name",
+  "qr.created_at",
+  "b.company_name as buyer_company",
+  "pq.id as quote_id",
+  "pq.quoted_amount_cents",
+  "pq.is_selected",
+] as const;
+
+export type AssignmentListItem = Awaited<ReturnType<typeof listLatestAssignments>>[number];
+
+export function listLatestAssignments(database: DB, partnerId: number, limit = LATEST_ASSIGNMENTS) {
+  return assignmentsOf(database, partnerId)
+    .select(LIST_COLUMNS)
+    .orderBy("pa.assigned_at", "desc")
+    .orderBy("pa.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export interface AssignmentSearch {
+  partnerId: number;
+  search?: string;
+  filter?: PartnerFilter;
+  page?: number;
+  pageSize?: number;
+}
+
+export async function listAssignments(
+  database: DB,
+  {
+    partnerId,
+    search = "",
+    filter = "all",
+    page = 1,
+    pageSize = ASSIGNMENTS_PAGE_SIZE,
+  }: AssignmentSearch,
+) {
+  const text = search.trim();
+  const matching = assignmentsOf(database, partnerId)
+    .where((eb) => filterCondition(eb, filter))
+    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, text)));
+  const [items, matched, overall] = await Promise.all([
+    matching
+      .select(LIST_COLUMNS)
+      .orderBy("pa.assigned_at", "desc")
+      .orderBy("pa.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    database
+      .selectFrom("partner_assignments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("partner_id", "=", partnerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, matched: Number(matched.n), overall: Number(overall.n), page, pageSize };
+}
+
+/** A request id from the URL (a positive integer), or null. */
+export function requestIdFrom(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * One request as its assigned partner sees it: the request, the buyer's contact details and the
+ * partner's own quote. Undefined when the request does not exist or is not assigned to the partner.
+ */
+export async function getAssignmentForPartner(
+  database: DB,
+  { requestId, partnerId }: { requestId: number; partnerId: number },
+) {
+  const row = await assignmentsOf(database, partnerId)
+    .where("pa.quote_request_id", "=", requestId)
+    .select([
+      "pa.id as assignment_id",
+      "pa.assigned_at",
+      "qr.id",
+      "qr.title",
+      "qr.description",
+      "qr.status",
+      "qr.file_name",
+      "qr.file_type",
+      "qr.created_at",
+      "b.first_name as buyer_first_name",
+      "b.last_name as buyer_last_name",
+      "b.company_name as buyer_company",
+      "b.email as buyer_email",
+      "b.phone as buyer_phone",
+      "pq.id as quote_id",
+      "pq.quoted_amount_cents",
+      "pq.notes as quote_notes",
+      "pq.file_name as quote_file_name",
+      "pq.file_key as quote_file_key",
+      "pq.is_selected",
+      "pq.created_at as quote_created_at",
+      "pq.updated_at as quote_updated_at",
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    assignmentId: row.assignment_id,
+    assignedAt: row.assigned_at,
+    request: {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      status: row.status,
+      fileName: row.file_name,
+      fileType: row.file_type,
+      createdAt: row.created_at,
+    },
+    buyer: {
+      firstName: row.buyer_first_name,
+      lastName: row.buyer_last_name,
+      company: row.buyer_company,
+      email: row.buyer_email,
+      phone: row.buyer_phone,
+    },
+    quote:
+      row.quote_id === null
+        ? undefined
+        : {
+            id: row.quote_id,
+            amountCents: row.quoted_amount_cents!,
+            notes: row.quote_notes,
+            fileName: row.quote_file_name,
+            hasFile: row.quote_file_key !== null,
+            isSelected: row.is_selected!,
+            createdAt: row.quote_created_at!,
+            updatedAt: row.quote_updated_at!,
+          },
+  };
+}
+
+export type PartnerAssignment = NonNullable<Awaited<ReturnType<typeof getAssignmentForPartner>>>;
+
+/** The partner's own quotes, newest first (index `partner_quotes_partner`). */
+export async function listPartnerQuotes(
+  database: DB,
+  {
+    partnerId,
+    page = 1,
+    pageSize = PARTNER_QUOTES_PAGE_SIZE,
+  }: { partnerId: number; page?: number; pageSize?: number },
+) {
+  const [items, total] = await Promise.all([
+    database
+      .selectFrom("partner_quotes as pq")
+      .innerJoin("quote_requests as qr", "qr.id", "pq.quote_request_id")
+      .select([
+        "pq.id",
+        "pq.quote_request_id as request_id",
+        "pq.quoted_amount_cents",
+        "pq.is_selected",
+        "pq.file_name",
+        "pq.created_at",
+        "pq.updated_at",
+        "qr.title",
+        "qr.status",
+      ])
+      .where("pq.partner_id", "=", partnerId)
+      .orderBy("pq.created_at", "desc")
+      .orderBy("pq.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    database
+      .selectFrom("partner_quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("partner_id", "=", partnerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n), page, pageSize };
+}

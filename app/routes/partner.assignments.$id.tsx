@@ -1,0 +1,220 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { RequestLoadError, RequestNotFound } from "~/components/partner/RequestNotFound";
+import { formatMoney } from "~/domain/money";
+import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
+import { getAssignmentForPartner, requestIdFrom } from "~/models/partner-assignment.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.assignment.request.title} · Socio · CotizaHub`
+      : "Solicitud no encontrada · CotizaHub",
+  },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "partner");
+  const requestId = requestIdFrom(params.id);
+  const assignment = requestId
+    ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
+    : undefined;
+  if (!assignment) throw new Response("Solicitud no encontrada", { status: 404 });
+  const settings = await getSettings(db);
+  const [requestFile, quoteFile] = await Promise.all([
+    fileLinks(`/files/requests/${assignment.request.id}`, user.id),
+    assignment.quote?.hasFile
+      ? fileLinks(`/files/partner-quotes/${assignment.quote.id}`, user.id)
+      : Promise.resolve(null),
+  ]);
+  return { assignment, requestFile, quoteFile, currency: settings.currency };
+}
+
+export default function PartnerAssignmentDetail() {
+  const { assignment, requestFile, quoteFile, currency } = useLoaderData<typeof loader>();
+  const { request, buyer, quote } = assignment;
+  const mayQuote = !quote && canPartnerQuote(request.status);
+  const mayEdit =
+    Boolean(quote) &&
+    partnerMayEditQuote(request.status, quote && { is_selected: quote.isSelected });
+  return (
+    <div>
+      <Link to="/partner/assignments" className="btn-link text-sm">
+        ← Volver a mis asignaciones
+      </Link>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="page-title break-words">{request.title}</h1>
+        <PartnerBadges status={request.status} isSelected={quote ? quote.isSelected : null} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section aria-labelledby="solicitud" className="card">
+            <h2 id="solicitud" className="text-lg font-semibold">
+              Detalles de la solicitud
+            </h2>
+            <p className="mt-3 whitespace-pre-line break-words text-slate-800">
+              {request.description || "Sin descripción."}
+            </p>
+            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-600">Fecha de solicitud</dt>
+                <dd className="font-medium">{formatDate(request.createdAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Asignada el</dt>
+                <dd className="font-medium">{formatDate(assignment.assignedAt)}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-slate-600">Archivo de requerimientos</dt>
+                <dd className="mt-1 flex flex-wrap items-center gap-3">
+                  <span className="break-all font-medium">{request.fileName}</span>
+                  <a href={requestFile.download} className="btn-secondary" download>
+                    Descargar
+                  </a>
+                  <a
+                    href={requestFile.open}
+                    className="btn-secondary"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Abrir
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="mi-cotizacion" className="card">
+            <h2 id="mi-cotizacion" className="text-lg font-semibold">
+              Mi cotización
+            </h2>
+            {quote ? (
+              <>
+                {quote.isSelected ? (
+                  <p
+                    className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+                    role="status"
+                  >
+                    ¡Felicitaciones! Tu cotización fue seleccionada para esta solicitud.
+                  </p>
+                ) : null}
+                <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+                  <div>
+                    <dt className="text-slate-600">Monto cotizado</dt>
+                    <dd className="text-xl font-bold text-slate-900" data-testid="quote-amount">
+                      {formatMoney(quote.amountCents, currency)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">Última actualización</dt>
+                    <dd className="font-medium">{formatDateTime(quote.updatedAt)}</dd>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <dt className="text-slate-600">Notas</dt>
+                    <dd className="whitespace-pre-line break-words">
+                      {quote.notes || "Sin notas."}
+                    </dd>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <dt className="text-slate-600">Archivo de cotización</dt>
+                    <dd className="mt-1">
+                      {quoteFile ? (
+                        <span className="flex flex-wrap items-center gap-3">
+                          <span className="break-all font-medium">{quote.fileName}</span>
+                          <a href={quoteFile.download} className="btn-secondary" download>
+                            Descargar
+                          </a>
+                        </span>
+                      ) : (
+                        "Sin archivo adjunto."
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              </>
+            ) : (
+              <p className="mt-3 text-sm text-slate-700">Aún no has enviado una cotización.</p>
+            )}
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section aria-labelledby="cliente" className="card">
+            <h2 id="cliente" className="text-lg font-semibold">
+              Información del cliente
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="text-slate-600">Contacto</dt>
+                <dd className="font-medium">
+                  {buyer.firstName} {buyer.lastName}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Empresa</dt>
+                <dd className="font-medium">{buyer.company ?? "Empresa no especificada"}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Correo</dt>
+                <dd className="break-all">
+                  <a href={`mailto:${buyer.email}`} className="btn-link">
+                    {buyer.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Teléfono</dt>
+                <dd>
+                  {buyer.phone ? (
+                    <a href={`tel:${buyer.phone.replace(/[^\d+]/g, "")}`} className="btn-link">
+                      {buyer.phone}
+                    </a>
+                  ) : (
+                    "No especificado"
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="acciones" className="card">
+            <h2 id="acciones" className="text-lg font-semibold">
+              Acciones
+            </h2>
+            <div className="mt-4 flex flex-col gap-2">
+              {mayQuote ? (
+                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                  Enviar Cotización
+                </Link>
+              ) : null}
+              {mayEdit ? (
+                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                  Editar Cotización
+                </Link>
+              ) : null}
+              {!mayQuote && !mayEdit && !quote?.isSelected ? (
+                <p className="text-sm text-slate-700">Esta solicitud ya no acepta cotizaciones.</p>
+              ) : null}
+              <Link to="/partner/assignments" className="btn-secondary">
+                Volver a la lista
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <RequestNotFound />;
+  return <RequestLoadError />;
+}

@@ -1,0 +1,307 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { z } from "zod";
+import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { RequestLoadError, RequestNotFound } from "~/components/partner/RequestNotFound";
+import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
+import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
+import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
+import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
+import { optionalText } from "~/domain/validation";
+import { getAssignmentForPartner, requestIdFrom } from "~/models/partner-assignment.server";
+import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { toastCookie } from "~/services/session.server";
+import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
+import {
+  commitStagedFile,
+  deleteStoredFile,
+  discardStagedFile,
+  parseUploadForm,
+} from "~/services/storage.server";
+import { formatDate } from "~/utils/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.assignment.quote ? "Editar Cotización" : "Nueva Cotización"} · Socio · CotizaHub`
+      : "Solicitud no encontrada · CotizaHub",
+  },
+];
+
+const AMOUNT_MESSAGE = "Por favor ingresa un monto válido";
+
+const quoteSchema = z.object({
+  amount: z
+    .string({ required_error: AMOUNT_MESSAGE })
+    .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE),
+  notes: optionalText(2000),
+  /** Streamed and checked by parseUploadForm; declared so its errors have a field to show on. */
+  file: z.unknown().optional(),
+});
+
+const notFound = () => new Response("Solicitud no encontrada", { status: 404 });
+
+async function loadAssignment(request: Request, rawId: string | undefined) {
+  const user = await requireRole(request, "partner");
+  const requestId = requestIdFrom(rawId);
+  const assignment = requestId
+    ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
+    : undefined;
+  if (!assignment) throw notFound();
+  return { user, assignment };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, assignment } = await loadAssignment(request, params.id);
+  const settings = await getSettings(db);
+  const requestFile = await fileLinks(`/files/requests/${assignment.request.id}`, user.id);
+  // Why the form is not offered, if it is not (the action checks again inside its transaction).
+  const closedReason = assignment.quote?.isSelected
+    ? ("selected" as const)
+    : canPartnerQuote(assignment.request.status)
+      ? null
+      : ("status" as const);
+  return {
+    assignment,
+    requestFile: requestFile.download,
+    closedReason,
+    currency: settings.currency,
+    minAmountCents: settings.minQuoteAmountCents,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, assignment } = await loadAssignment(request, params.id);
+  const { formData, file, fileError } = await parseUploadForm(
+    request,
+    "file",
+    FILE_RULES.partnerQuote,
+  );
+  const submission = parseWithZod(formData, { schema: quoteSchema });
+  if (submission.status !== "success" || fileError) {
+    await discardStagedFile(file);
+    return data(
+      { result: submission.reply(fileError ? { fieldErrors: { file: [fileError] } } : {}) },
+      { status: 400 },
+    );
+  }
+  const fileKey = file ? await commitStagedFile(file) : null;
+  const result = await submitPartnerQuote(db, {
+    requestId: assignment.request.id,
+    partnerId: user.id,
+    amountCents: parseAmountToCents(submission.value.amount)!,
+    notes: submission.value.notes,
+    file: file && fileKey ? { key: fileKey, name: file.originalName, type: file.mime } : null,
+  }).catch(async (error: unknown) => {
+    await deleteStoredFile(fileKey);
+    throw error;
+  });
+  if (!result.ok) {
+    await deleteStoredFile(fileKey);
+    if (result.error === "not_found") throw notFound();
+    return data(
+      {
+        result: submission.reply(
+          result.error === "below_minimum"
+            ? { fieldErrors: { amount: [result.message] } }
+            : { formErrors: [result.message] },
+        ),
+      },
+      { status: result.error === "below_minimum" ? 400 : 409 },
+    );
+  }
+  await deleteStoredFile(result.replacedFileKey);
+  return redirect("/partner/assignments", {
+    headers: {
+      "Set-Cookie": await toastCookie({
+        type: "success",
+        title: result.updated ? "Cotización actualizada" : "Cotización enviada",
+        description: `Tu cotización para «${assignment.request.title}» quedó registrada.`,
+      }),
+    },
+  });
+}
+
+export default function PartnerQuoteForm() {
+  const { assignment, requestFile, closedReason, currency, minAmountCents } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { request, buyer, quote } = assignment;
+  const editing = Boolean(quote);
+  const [form, fields] = useForm<z.input<typeof quoteSchema>>({
+    id: "partner-quote",
+    lastResult: actionData?.result,
+    defaultValue: {
+      amount: quote ? centsToInput(quote.amountCents) : "",
+      notes: quote?.notes ?? "",
+    },
+  });
+  const busy = useNavigation().state === "submitting";
+  const detailUrl = `/partner/assignments/${request.id}`;
+  const title = editing ? "Editar Cotización" : "Nueva Cotización";
+
+  return (
+    <div>
+      <Link to={detailUrl} className="btn-link text-sm">
+        ← Volver a la solicitud
+      </Link>
+      <h1 className="page-title mt-3">{title}</h1>
+      <p className="mt-1 break-words text-slate-700">Para «{request.title}»</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="formulario" className="card self-start lg:col-span-2">
+          <h2 id="formulario" className="text-lg font-semibold">
+            Datos de la cotización
+          </h2>
+          {closedReason ? (
+            <div
+              role="status"
+              className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              {closedReason === "selected" ? (
+                <p>
+                  <strong>Tu cotización ya fue seleccionada</strong> y no puede modificarse.
+                </p>
+              ) : (
+                <p>
+                  <strong>Esta solicitud ya no acepta cotizaciones:</strong> está en estado «
+                  {STATUS_LABELS[request.status]}».
+                </p>
+              )}
+              <Link to={detailUrl} className="btn-secondary mt-4">
+                Ver la solicitud
+              </Link>
+            </div>
+          ) : (
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              {...getFormProps(form)}
+              className="mt-4 space-y-5"
+            >
+              {form.errors?.length ? (
+                <FormAlert title="Error">{form.errors.join(" ")}</FormAlert>
+              ) : null}
+              <Field
+                label={`Monto (${currency})`}
+                {...getInputProps(fields.amount, { type: "text" })}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                required
+                errors={fields.amount.errors}
+                hint={`Usa punto o coma para los decimales (1234.50 o 1234,50). Monto mínimo: ${formatMoney(minAmountCents, currency)}.`}
+              />
+              <TextAreaField
+                label="Notas (opcional)"
+                {...getTextareaProps(fields.notes)}
+                rows={5}
+                maxLength={2000}
+                placeholder="Condiciones, plazos de entrega, vigencia de la oferta…"
+                errors={fields.notes.errors}
+              />
+              <div>
+                <label htmlFor="field-file" className="label">
+                  Archivo de cotización (opcional)
+                </label>
+                <input
+                  id="field-file"
+                  name="file"
+                  type="file"
+                  accept={acceptAttribute(FILE_RULES.partnerQuote)}
+                  aria-invalid={fields.file.errors?.length ? true : undefined}
+                  aria-describedby={
+                    fields.file.errors?.length
+                      ? "field-file-hint field-file-error"
+                      : "field-file-hint"
+                  }
+                  className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-800"
+                />
+                <p id="field-file-hint" className="mt-1 text-xs text-slate-600">
+                  PDF, Word, Excel o imagen; máximo {MAX_UPLOAD_MB} MB.
+                  {quote?.fileName
+                    ? ` Archivo actual: ${quote.fileName}. Si subes uno nuevo, lo reemplazará.`
+                    : ""}
+                </p>
+                <FieldErrors id="field-file-error" errors={fields.file.errors} />
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {busy ? "Enviando…" : editing ? "Actualizar Cotización" : "Enviar Cotización"}
+                </button>
+                <Link to={detailUrl} className="btn-secondary">
+                  Cancelar
+                </Link>
+              </div>
+            </Form>
+          )}
+        </section>
+
+        <aside aria-labelledby="resumen" className="card self-start">
+          <h2 id="resumen" className="text-lg font-semibold">
+            Resumen de la solicitud
+          </h2>
+          <div className="mt-3">
+            <PartnerBadges status={request.status} isSelected={quote ? quote.isSelected : null} />
+          </div>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-600">Título</dt>
+              <dd className="break-words font-medium">{request.title}</dd>
+            </div>
+            {request.description ? (
+              <div>
+                <dt className="text-slate-600">Descripción</dt>
+                <dd className="line-clamp-6 whitespace-pre-line break-words">
+                  {request.description}
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-slate-600">Cliente</dt>
+              <dd className="font-medium">{buyer.company ?? "Empresa no especificada"}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Fecha de solicitud</dt>
+              <dd>{formatDate(request.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Requerimientos</dt>
+              <dd>
+                <a href={requestFile} className="btn-link break-all" download>
+                  {request.fileName}
+                </a>
+              </dd>
+            </div>
+            {quote ? (
+              <div>
+                <dt className="text-slate-600">Cotización actual</dt>
+                <dd className="font-semibold">{formatMoney(quote.amountCents, currency)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <RequestNotFound />;
+  return <RequestLoadError />;
+}

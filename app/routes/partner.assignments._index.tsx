@@ -1,0 +1,233 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import { canPartnerQuote, isRequestStatus, type PartnerFilter } from "~/domain/quote-status";
+import {
+  getPartnerCounters,
+  isPartnerFilter,
+  listAssignments,
+} from "~/models/partner-assignment.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
+import { formatDate } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Mis Asignaciones · Socio · CotizaHub" }];
+
+const FILTER_LABELS: Record<PartnerFilter, string> = {
+  all: "Todas",
+  pending: "Pendientes de cotizar",
+  quoted: "Cotizadas",
+  won: "Ganadas",
+};
+
+const MAX_SEARCH_LENGTH = 100;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "partner");
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const rawFilter = url.searchParams.get("filter");
+  const filter: PartnerFilter = isPartnerFilter(rawFilter) ? rawFilter : "all";
+  const page = pageFromUrl(url);
+  const [counters, list, settings] = await Promise.all([
+    getPartnerCounters(db, user.id),
+    listAssignments(db, { partnerId: user.id, search: q, filter, page }),
+    getSettings(db),
+  ]);
+  const items = await Promise.all(
+    list.items.map(async (item) => ({
+      ...item,
+      fileUrl: (await fileLinks(`/files/requests/${item.id}`, user.id)).download,
+    })),
+  );
+  return {
+    q,
+    filter,
+    currency: settings.currency,
+    counters,
+    items,
+    matched: list.matched,
+    overall: list.overall,
+    page: list.page,
+    pageSize: list.pageSize,
+  };
+}
+
+export default function PartnerAssignments() {
+  const { q, filter, currency, counters, items, matched, overall, page, pageSize } =
+    useLoaderData<typeof loader>();
+  const searching = q !== "" || filter !== "all";
+  return (
+    <div>
+      <h1 className="page-title">Mis Asignaciones</h1>
+      <p className="mt-1 text-slate-700">
+        Solicitudes de cotización que te asignamos. Envía tu mejor precio en 24-48 horas.
+      </p>
+
+      <section aria-label="Resumen" className="mt-6">
+        <StatGrid>
+          <StatCard label="Total" value={counters.total} />
+          <StatCard label="Pendientes de cotizar" value={counters.pending} />
+          <StatCard label="Cotizaciones enviadas" value={counters.submitted} />
+          <StatCard label="Cotizaciones ganadoras" value={counters.selected} />
+        </StatGrid>
+      </section>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Buscar asignaciones"
+        className="card mt-6 flex flex-col gap-4 sm:flex-row sm:items-end"
+      >
+        <div className="flex-1">
+          <label htmlFor="q" className="label">
+            Buscar
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Título, descripción o cliente"
+            className="input"
+          />
+        </div>
+        <div className="sm:w-56">
+          <label htmlFor="filter" className="label">
+            Filtrar
+          </label>
+          <select id="filter" name="filter" defaultValue={filter} className="input">
+            {Object.entries(FILTER_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Buscar
+        </button>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite" data-testid="count-text">
+        {matched} de {overall} asignaciones
+      </p>
+
+      {items.length === 0 ? (
+        <div className="mt-4">
+          {overall === 0 ? (
+            <EmptyState title="No tienes asignaciones aún">
+              Cuando te asignemos una solicitud de cotización aparecerá aquí.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No se encontraron resultados">
+              {searching ? (
+                <Link to="/partner/assignments" className="btn-link">
+                  Ver todas las asignaciones
+                </Link>
+              ) : null}
+            </EmptyState>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {items.map((item) => {
+            const mayQuote =
+              item.quote_id === null &&
+              isRequestStatus(item.status) &&
+              canPartnerQuote(item.status);
+            return (
+              <li key={item.id} className="card" data-testid="assignment-card">
+                <article aria-labelledby={`asignacion-${item.id}`}>
+                  <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                    <h2
+                      id={`asignacion-${item.id}`}
+                      className="break-words text-lg font-semibold text-slate-900"
+                    >
+                      {item.title}
+                    </h2>
+                    <PartnerBadges status={item.status} isSelected={item.is_selected} />
+                  </div>
+                  {item.description ? (
+                    <p className="mt-2 line-clamp-3 break-words text-sm text-slate-700">
+                      {item.description}
+                    </p>
+                  ) : null}
+                  <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                    <div>
+                      <dt className="text-slate-600">Cliente</dt>
+                      <dd className="break-words font-medium">
+                        {item.buyer_company ?? "Empresa no especificada"}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Archivo adjunto</dt>
+                      <dd className="min-w-0">
+                        <a
+                          href={item.fileUrl}
+                          className="btn-link break-all"
+                          download
+                          aria-label={`Descargar ${item.file_name}`}
+                        >
+                          {item.file_name}
+                        </a>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Asignada el</dt>
+                      <dd className="font-medium">{formatDate(item.assigned_at)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Tu cotización</dt>
+                      <dd className="font-medium">
+                        {item.quoted_amount_cents === null
+                          ? "Sin cotizar"
+                          : formatMoney(item.quoted_amount_cents, currency)}
+                      </dd>
+                    </div>
+                  </dl>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    <Link
+                      to={`/partner/assignments/${item.id}`}
+                      className="btn-secondary"
+                      aria-label={`Ver Detalles de «${item.title}»`}
+                    >
+                      Ver Detalles
+                    </Link>
+                    {mayQuote ? (
+                      <Link
+                        to={`/partner/assignments/${item.id}/quote`}
+                        className="btn-primary"
+                        aria-label={`Enviar Cotización para «${item.title}»`}
+                      >
+                        Enviar Cotización
+                      </Link>
+                    ) : null}
+                    {item.quote_id !== null ? (
+                      <Link
+                        to={`/partner/assignments/${item.id}/quote`}
+                        className="btn-secondary"
+                        aria-label={`Editar Cotización de «${item.title}»`}
+                      >
+                        Editar Cotización
+                      </Link>
+                    ) : null}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Pagination page={page} pageSize={pageSize} total={matched} />
+    </div>
+  );
+}

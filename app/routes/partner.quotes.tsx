@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { formatMoney } from "~/domain/money";
+import { partnerMayEditQuote, isRequestStatus } from "~/domain/quote-status";
+import { listPartnerQuotes } from "~/models/partner-assignment.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+import { formatDate } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · Socio · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "partner");
+  const page = pageFromUrl(new URL(request.url));
+  const [list, settings] = await Promise.all([
+    listPartnerQuotes(db, { partnerId: user.id, page }),
+    getSettings(db),
+  ]);
+  return { ...list, currency: settings.currency };
+}
+
+export default function PartnerQuotes() {
+  const { items, total, page, pageSize, currency } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="page-title">Mis Cotizaciones</h1>
+      <p className="mt-1 text-slate-700">
+        Todas las cotizaciones que has enviado y en qué estado se encuentran.
+      </p>
+      <p className="mt-4 text-sm text-slate-700">
+        {total} {total === 1 ? "cotización" : "cotizaciones"}
+      </p>
+      {items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title="Aún no has enviado cotizaciones">
+            <Link to="/partner/assignments?filter=pending" className="btn-link">
+              Ver solicitudes pendientes de cotizar
+            </Link>
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map((quote) => {
+            const editable =
+              isRequestStatus(quote.status) && partnerMayEditQuote(quote.status, quote);
+            return (
+              <li
+                key={quote.id}
+                className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+                data-testid="partner-quote"
+              >
+                <div className="min-w-0">
+                  <Link
+                    to={`/partner/assignments/${quote.request_id}`}
+                    className="btn-link break-words"
+                  >
+                    {quote.title}
+                  </Link>
+                  <p className="mt-1 text-sm text-slate-700">
+                    Enviada el {formatDate(quote.created_at)}
+                    {formatDate(quote.updated_at) !== formatDate(quote.created_at)
+                      ? ` · Actualizada el ${formatDate(quote.updated_at)}`
+                      : ""}
+                  </p>
+                  <div className="mt-2 flex flex-wrap items-center gap-2">
+                    <PartnerBadges status={quote.status} isSelected={quote.is_selected} />
+                    <span className="text-sm text-slate-700">
+                      {quote.is_selected ? "Seleccionada" : "No seleccionada"}
+                    </span>
+                  </div>
+                </div>
+                <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+                  <span className="text-lg font-bold text-slate-900">
+                    {formatMoney(quote.quoted_amount_cents, currency)}
+                  </span>
+                  {editable ? (
+                    <Link
+                      to={`/partner/assignments/${quote.request_id}/quote`}
+                      className="btn-secondary"
+                      aria-label={`Editar cotización de «${quote.title}»`}
+                    >
+                      Editar
+                    </Link>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </div>
+  );
+}
