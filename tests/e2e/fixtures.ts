@@ -242,10 +242,10 @@ export function readMails(server: Server, to: string): Mail[] {
     )
     .map((name) => {
       const raw = fs.readFileSync(path.join(server.mailDir, name), "utf8");
-      const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+      const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
       // Adjacent encoded words are one string (RFC 2047); join them before decoding.
       const subject = subjectLine
-        .replace(/\n[ \t]/g, " ")
+        .replace(/\r?\n[ \t]/g, " ")
         .replace(/\?=\s+=\?utf-8\?Q\?/gi, "")
         .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
           decodeQuotedPrintable(q.replace(/_/g, " ")),
