@@ -53,6 +53,48 @@ export class BodyTooLarge extends Response {
   }
 }
 
+/**
+ * Remix's multipart parser hands upload handlers only the base name of a file ("../../x.pdf" arrives
+ * as "x.pdf"). To refuse path-like names instead of silently renaming them, this reads the raw
+ * Content-Disposition file names of every part as the body streams through. A boundary never occurs
+ * inside a part, so each "--boundary" line starts real part headers.
+ */
+function withRawFileNames(request: Request): { request: Request; rawNames: () => string[] } {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!match || !request.body) return { request, rawNames: () => [] };
+  const boundary = `--${match[1] ?? match[2]}\r\n`;
+  const names = new Set<string>();
+  let tail = "";
+  const scanner = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      // latin1 keeps one character per byte, so names are re-decoded as UTF-8 below.
+      const text = tail + Buffer.from(chunk).toString("latin1");
+      let from = 0;
+      for (;;) {
+        const start = text.indexOf(boundary, from);
+        if (start === -1) break;
+        const headersEnd = text.indexOf("\r\n\r\n", start);
+        if (headersEnd === -1) break;
+        const headers = text.slice(start + boundary.length, headersEnd);
+        const name = /filename="([^"]*)"/i.exec(headers)?.[1];
+        if (name) names.add(Buffer.from(name, "latin1").toString("utf8"));
+        from = headersEnd;
+      }
+      tail = text.slice(Math.max(from, text.length - 2048));
+      controller.enqueue(chunk);
+    },
+  });
+  const piped = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body.pipeThrough(scanner),
+    // Node's fetch needs `duplex` for a streamed request body.
+    duplex: "half",
+  });
+  return { request: piped, rawNames: () => [...names] };
+}
+
 function newName(): string {
   return crypto.randomBytes(16).toString("hex");
 }
@@ -70,6 +112,7 @@ export async function parseUploadForm(
   if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
   await fs.mkdir(TMP_DIR(), { recursive: true });
 
+  const scanned = withRawFileNames(request);
   let total = 0;
   let staged: StagedFile | null = null;
   let fileError: string | null = null;
@@ -133,7 +176,11 @@ export async function parseUploadForm(
   };
 
   try {
-    const formData = await unstable_parseMultipartFormData(request, handler);
+    const formData = await unstable_parseMultipartFormData(scanned.request, handler);
+    if (scanned.rawNames().some((name) => name !== "" && !isSafeFileName(name))) {
+      fileError = INVALID_FILE_NAME_MESSAGE;
+      staged = null;
+    }
     await Promise.all(
       temps.filter((t) => t !== staged?.tempPath).map((t) => fs.rm(t, { force: true })),
     );

@@ -2,26 +2,53 @@ import type { Browser, Page } from "@playwright/test";
 import { test, expect, waitForMail, screenshots, type Server, type TestUser } from "./fixtures";
 import { PDF, pdfFile } from "./files";
 
-async function signedInPage(browser: Browser, server: Server, loginAs: (u: TestUser, c: never) => Promise<void>, user: TestUser) {
-  const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: test.info().project.name === "js", locale: "es-ES" });
+async function signedInPage(
+  browser: Browser,
+  server: Server,
+  loginAs: (u: TestUser, c: never) => Promise<void>,
+  user: TestUser,
+) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: test.info().project.name === "js",
+    locale: "es-ES",
+  });
   await loginAs(user, context as never);
   return context.newPage();
 }
 
 async function bellCount(page: Page): Promise<string> {
-  return (await page.getByRole("link", { name: /Notificaciones/ }).first().innerText()).trim();
+  return (
+    await page
+      .getByRole("link", { name: /Notificaciones/ })
+      .first()
+      .innerText()
+  ).trim();
 }
 
-async function quoteAs(page: Page, requestId: number, amount: string, notes: string, withFile: boolean) {
+async function quoteAs(
+  page: Page,
+  requestId: number,
+  amount: string,
+  notes: string,
+  withFile: boolean,
+) {
   await page.goto(`/partner/assignments/${requestId}/quote`);
   await page.locator('input[name="amount"]').fill(amount);
   await page.locator('textarea[name="notes"]').fill(notes);
-  if (withFile) await page.locator('input[name="file"]').setInputFiles(pdfFile("cotizacion-proveedor.pdf"));
+  if (withFile)
+    await page.locator('input[name="file"]').setInputFiles(pdfFile("cotizacion-proveedor.pdf"));
   await page.getByRole("button", { name: "Enviar Cotización" }).click();
   await expect(page).toHaveURL(/\/partner\/assignments$/);
 }
 
-test("solicitud → asignación a dos socios → cotizaciones → aprobación → envío al comprador → PDF y adjunto", async ({ browser, server, createUser, loginAs, axe }, testInfo) => {
+test("solicitud → asignación a dos socios → cotizaciones → aprobación → envío al comprador → PDF y adjunto", async ({
+  browser,
+  server,
+  createUser,
+  loginAs,
+  axe,
+}, testInfo) => {
   const buyer = await createUser({ role: "buyer", companyName: "Petrolera Ficticia S.A." });
   const admin = await createUser({ role: "admin" });
   const partnerA = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
@@ -37,13 +64,17 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   await axe(buyerPage);
   await screenshots(buyerPage, "buyer-quote-new", testInfo);
   await buyerPage.getByLabel("Título de la solicitud").fill(title);
-  await buyerPage.getByLabel("Descripción (opcional)").fill("200 unidades de 4 pulgadas, clase 150, entrega en Veracruz.");
+  await buyerPage
+    .getByLabel("Descripción (opcional)")
+    .fill("200 unidades de 4 pulgadas, clase 150, entrega en Veracruz.");
   await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile());
   await buyerPage.getByRole("button", { name: "Enviar solicitud" }).click();
   await expect(buyerPage.getByText("¡Cotización enviada!").first()).toBeVisible();
   const requestId = Number(/\/buyer\/quotes\/(\d+)$/.exec(buyerPage.url())![1]);
   await expect(buyerPage.getByText("Pendiente").first()).toBeVisible();
-  const stored = server.sql.prepare("SELECT status, file_name, file_key FROM quote_requests WHERE id = ?").get(requestId) as { status: string; file_name: string; file_key: string };
+  const stored = server.sql
+    .prepare("SELECT status, file_name, file_key FROM quote_requests WHERE id = ?")
+    .get(requestId) as { status: string; file_name: string; file_key: string };
   expect(stored).toMatchObject({ status: "pending", file_name: "requerimientos.pdf" });
   expect(stored.file_key).not.toContain("requerimientos");
   await waitForMail(server, admin.email, /Nueva solicitud de cotización/);
@@ -59,10 +90,16 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
     await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
     await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
   }
-  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}`, { form: { intent: "assign", partner_id: String(partnerA.id) } });
+  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}`, {
+    form: { intent: "assign", partner_id: String(partnerA.id) },
+  });
   expect(duplicate.status()).toBe(400);
   expect(await duplicate.text()).toContain("Este partner ya está asignado a esta cotización");
-  expect(server.sql.prepare("SELECT count(*) AS n FROM partner_assignments WHERE quote_request_id = ?").get(requestId)).toEqual({ n: 2 });
+  expect(
+    server.sql
+      .prepare("SELECT count(*) AS n FROM partner_assignments WHERE quote_request_id = ?")
+      .get(requestId),
+  ).toEqual({ n: 2 });
   await waitForMail(server, partnerA.email, /Nueva solicitud de cotización asignada/);
   await waitForMail(server, buyer.email, /Socio asignado/);
 
@@ -72,7 +109,13 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   await quoteAs(pageA, requestId, "1500,50", "Entrega en 15 días.", false);
   await quoteAs(pageB, requestId, "1450.25", "Incluye certificados de calidad.", true);
   await expect(pageB.getByText("Cotizado").first()).toBeVisible();
-  expect(server.sql.prepare("SELECT partner_id, quoted_amount_cents FROM partner_quotes WHERE quote_request_id = ? ORDER BY partner_id").all(requestId)).toEqual([
+  expect(
+    server.sql
+      .prepare(
+        "SELECT partner_id, quoted_amount_cents FROM partner_quotes WHERE quote_request_id = ? ORDER BY partner_id",
+      )
+      .all(requestId),
+  ).toEqual([
     { partner_id: partnerA.id, quoted_amount_cents: 150050 },
     { partner_id: partnerB.id, quoted_amount_cents: 145025 },
   ]);
@@ -83,15 +126,29 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   await expect(adminPage.getByTestId(`cotizacion-socio-${partnerA.id}`)).toHaveText("USD 1,500.50");
   await expect(adminPage.getByTestId(`cotizacion-socio-${partnerB.id}`)).toHaveText("USD 1,450.25");
   await screenshots(adminPage, "admin-quote-compare", testInfo);
-  await adminPage.getByRole("button", { name: "Aprobar la cotización de Tuberías Sur Ficticias" }).click();
-  await expect(adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial.")).toBeVisible();
+  await adminPage
+    .getByRole("button", { name: "Aprobar la cotización de Tuberías Sur Ficticias" })
+    .click();
+  await expect(
+    adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial."),
+  ).toBeVisible();
   await expect(adminPage.getByText("USD 72.51")).toBeVisible();
   await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
   await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
-  const resend = await adminPage.request.post(`/admin/quotes/${requestId}`, { form: { intent: "send_to_buyer" } });
+  const resend = await adminPage.request.post(`/admin/quotes/${requestId}`, {
+    form: { intent: "send_to_buyer" },
+  });
   expect(resend.status()).toBe(400);
-  expect(server.sql.prepare("SELECT count(*) AS n FROM official_quotes WHERE quote_request_id = ?").get(requestId)).toEqual({ n: 1 });
-  expect(server.sql.prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?").all(requestId)).toEqual([{ status: "pending", amount_cents: 145025 }]);
+  expect(
+    server.sql
+      .prepare("SELECT count(*) AS n FROM official_quotes WHERE quote_request_id = ?")
+      .get(requestId),
+  ).toEqual({ n: 1 });
+  expect(
+    server.sql
+      .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
+      .all(requestId),
+  ).toEqual([{ status: "pending", amount_cents: 145025 }]);
   await waitForMail(server, partnerB.email, /Tu cotización fue seleccionada/);
 
   // 5. Each side sees the right badges.
@@ -113,7 +170,9 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   expect(pdf.headers()["content-disposition"]).toContain("attachment");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-  const attachmentHref = await buyerPage.getByRole("link", { name: "Descargar el archivo de requerimientos" }).getAttribute("href");
+  const attachmentHref = await buyerPage
+    .getByRole("link", { name: "Descargar el archivo de requerimientos" })
+    .getAttribute("href");
   const attachment = await buyerPage.request.get(attachmentHref!);
   expect(attachment.status()).toBe(200);
   expect(Buffer.compare(await attachment.body(), PDF)).toBe(0);
@@ -127,7 +186,13 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   await expect(buyerPage.getByText("Cotización aprobada: lista para pago")).toBeVisible();
   await waitForMail(server, buyer.email, /Tu cotización oficial está lista/);
   await waitForMail(server, buyer.email, /Cotización aprobada: lista para pago/);
-  expect(server.sql.prepare("SELECT to_status FROM request_status_history WHERE quote_request_id = ? ORDER BY id").all(requestId)).toEqual([
+  expect(
+    server.sql
+      .prepare(
+        "SELECT to_status FROM request_status_history WHERE quote_request_id = ? ORDER BY id",
+      )
+      .all(requestId),
+  ).toEqual([
     { to_status: "pending" },
     { to_status: "assigned" },
     { to_status: "quoted" },
