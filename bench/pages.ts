@@ -91,13 +91,18 @@ const pages: [string, keyof typeof cookies | null][] = [
   ["/admin/users", "admin"],
   ["/admin/users?q=prueba%2099", "admin"],
   ["/admin/partners", "admin"],
-  ["/admin/payments", "admin"],
+  ["/admin?tab=payments", "admin"],
+  ["/admin/quotes/50000", "admin"],
+  ["/admin/contacts", "admin"],
   ["/admin/analytics", "admin"],
   ["/buyer", "buyer"],
   ["/buyer/quotes", "buyer"],
   ["/buyer/payments", "buyer"],
+  ["/buyer/rewards", "buyer"],
   ["/partner", "partner"],
   ["/partner/assignments", "partner"],
+  ["/partner/assignments?q=lote&filter=quoted", "partner"],
+  ["/partner/quotes", "partner"],
 ];
 
 const rows: string[] = [];

@@ -377,8 +377,9 @@ export async function adminPaymentCounts(database: DB) {
 }
 
 /**
- * Payments for the admin Pagos tab: pending validations (a proof was sent) first, oldest first so
- * nobody waits longest; then the rest, newest first.
+ * Payments for the admin Pagos tab: pending ones first (a proof sent before those still waiting
+ * for one, oldest first so nobody waits longest), then the reviewed ones, newest first. Two
+ * indexed queries instead of one sort over every payment: the pending set is small.
  */
 export async function listPaymentsForAdmin(
   database: DB,
@@ -388,7 +389,6 @@ export async function listPaymentsForAdmin(
     .selectFrom("payments as p")
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
-  if (status) base = base.where("p.status", "=", status);
   if (q) {
     const pattern = likePattern(q);
     base = base.where((eb) =>
@@ -399,24 +399,67 @@ export async function listPaymentsForAdmin(
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        ...listColumns,
-        "b.first_name as buyer_first_name",
-        "b.last_name as buyer_last_name",
-        "b.company_name as buyer_company",
-      ])
-      .orderBy(
-        sql`CASE WHEN p.status = 'pending' AND p.proof_key IS NOT NULL THEN 0 WHEN p.status = 'pending' THEN 1 ELSE 2 END`,
-      )
-      .orderBy(sql`CASE WHEN p.status = 'pending' THEN coalesce(p.submitted_at, p.created_at) END`)
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id", "desc")
-      .limit(PAYMENTS_PAGE_SIZE)
-      .offset((page - 1) * PAYMENTS_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  const columns = [
+    ...listColumns,
+    "b.first_name as buyer_first_name",
+    "b.last_name as buyer_last_name",
+    "b.company_name as buyer_company",
+  ] as const;
+  const pending = base.where("p.status", "=", "pending");
+  const reviewed = status
+    ? base.where("p.status", "=", status)
+    : base.where("p.status", "in", ["confirmed", "rejected"]);
+  const countOf = async (which: "pending" | "reviewed") => {
+    const statuses: PaymentStatus[] =
+      which === "pending" ? ["pending"] : status ? [status] : ["confirmed", "rejected"];
+    // Without a search the count needs no join (every payment has its request and buyer).
+    const query = q
+      ? base.where("p.status", "in", statuses)
+      : database.selectFrom("payments as p").where("p.status", "in", statuses);
+    const row = await query
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+  const offset = (page - 1) * PAYMENTS_PAGE_SIZE;
+  if (status && status !== "pending") {
+    const [rows, total] = await Promise.all([
+      reviewed
+        .select(columns)
+        .orderBy("p.created_at", "desc")
+        .orderBy("p.id", "desc")
+        .limit(PAYMENTS_PAGE_SIZE)
+        .offset(offset)
+        .execute(),
+      countOf("reviewed"),
+    ]);
+    return { rows, total };
+  }
+  const pendingTotal = await countOf("pending");
+  const pendingRows =
+    offset < pendingTotal
+      ? await pending
+          .select(columns)
+          .orderBy(sql`p.proof_key IS NULL`)
+          .orderBy(sql`coalesce(p.submitted_at, p.created_at)`)
+          .orderBy("p.id")
+          .limit(PAYMENTS_PAGE_SIZE)
+          .offset(offset)
+          .execute()
+      : [];
+  if (status === "pending") return { rows: pendingRows, total: pendingTotal };
+  const room = PAYMENTS_PAGE_SIZE - pendingRows.length;
+  const [reviewedRows, reviewedTotal] = await Promise.all([
+    room > 0
+      ? reviewed
+          .select(columns)
+          .orderBy("p.created_at", "desc")
+          .orderBy("p.id", "desc")
+          .limit(room)
+          .offset(Math.max(0, offset - pendingTotal))
+          .execute()
+      : Promise.resolve([]),
+    countOf("reviewed"),
   ]);
-  return { rows, total: Number(total.count) };
+  return { rows: [...pendingRows, ...reviewedRows], total: pendingTotal + reviewedTotal };
 }

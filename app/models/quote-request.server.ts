@@ -265,11 +265,13 @@ export async function listAdminRequests(
       eb.or([
         sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
         sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-        eb.exists(
+        // A non-correlated IN: the matching buyers are found once, not once per request.
+        eb(
+          "qr.buyer_id",
+          "in",
           eb
             .selectFrom("users as b")
             .select("b.id")
-            .whereRef("b.id", "=", "qr.buyer_id")
             .where((w) =>
               w.or([
                 sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T00-00_initial";
+import * as paymentListIndex from "./2026-11-23T02-00_payment_list_index";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -7,4 +8,5 @@ import * as initial from "./2026-11-22T00-00_initial";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-00_initial": initial,
+  "2026-11-23T02-00_payment_list_index": paymentListIndex,
 };
