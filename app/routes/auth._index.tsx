@@ -223,10 +223,11 @@ function SignInForm({
   redirectTo: string;
 }) {
   const signin = actionData?.intent === "signin" ? actionData : undefined;
+  // Validation runs on submit only: without a client-side schema Conform would post each edit to
+  // the action, and every sign-in post counts toward the lockout.
   const [form, fields] = useForm({
     id: "signin",
     lastResult: signin?.result,
-    shouldRevalidate: "onInput",
   });
   const busy = useNavigation().state === "submitting";
   return (
@@ -283,7 +284,7 @@ function SignInForm({
 }
 
 function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({ id: "signup", lastResult, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "signup", lastResult });
   const busy = useNavigation().state === "submitting";
   const role = (fields.role.initialValue as string | undefined) ?? "buyer";
   return (

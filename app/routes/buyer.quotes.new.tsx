@@ -90,8 +90,6 @@ export default function NewQuoteRequest() {
   const [form, fields] = useForm({
     id: "nueva-cotizacion",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = useNavigation().state === "submitting";
   const extensions = FILE_RULES.requirements.extensions.map((e) => e.toUpperCase()).join(", ");

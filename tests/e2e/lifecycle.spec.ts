@@ -82,6 +82,8 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   // 2. The admin assigns two partners; a duplicate is refused with the SPEC notice.
   await adminPage.goto("/admin/quotes");
   await expect(adminPage.getByTestId("stat-Pendientes")).not.toHaveText("0");
+  await axe(adminPage);
+  await screenshots(adminPage, "admin-quotes", testInfo);
   await adminPage.getByRole("link", { name: title, exact: true }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/admin/quotes/${requestId}$`));
   await axe(adminPage);
@@ -182,6 +184,10 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   expect((await buyerPage.request.get(`/files/requests/${requestId}`)).status()).toBe(404);
 
   expect(Number(await bellCount(buyerPage))).toBeGreaterThanOrEqual(3);
+  await buyerPage.goto("/buyer/quotes");
+  await expect(buyerPage.getByRole("link", { name: `Pagar ${title}` })).toBeVisible();
+  await axe(buyerPage);
+  await screenshots(buyerPage, "buyer-quotes", testInfo);
   await buyerPage.goto("/notifications");
   await expect(buyerPage.getByText("Cotización aprobada: lista para pago")).toBeVisible();
   await waitForMail(server, buyer.email, /Tu cotización oficial está lista/);
