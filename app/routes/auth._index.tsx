@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -24,32 +24,40 @@ import {
 import { db } from "~/services/db.server";
 import { startSession, toastCookie } from "~/services/session.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar sesión · CotizaHub" }];
 
-const signInSchema = z.object({
-  email: z
-    .string({ required_error: "El correo es obligatorio." })
-    .trim()
-    .email("Ingresa un correo válido."),
-  password: z.string({ required_error: "La contraseña es obligatoria." }),
-  redirectTo: z.string().optional(),
-});
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function signInSchema() {
+  return z.object({
+    email: z
+      .string({ required_error: "El correo es obligatorio." })
+      .trim()
+      .email("Ingresa un correo válido."),
+    password: z.string({ required_error: "La contraseña es obligatoria." }),
+    redirectTo: z.string().optional(),
+  });
+}
 
-const signUpSchema = z.object({
-  first_name: requiredText("El nombre", 80),
-  last_name: requiredText("El apellido", 80),
-  email: emailField,
-  password: newPasswordField,
-  company_name: optionalText(120),
-  phone: phoneField,
-  role: z
-    .enum(["buyer", "partner"], { message: "Elige un tipo de cuenta válido." })
-    .default("buyer"),
-  website: z.string().optional(),
-});
+function signUpSchema() {
+  return z.object({
+    first_name: requiredText("El nombre", 80),
+    last_name: requiredText("El apellido", 80),
+    email: emailField,
+    password: newPasswordField,
+    company_name: optionalText(120),
+    phone: phoneField,
+    role: z
+      .enum(["buyer", "partner"], { message: "Elige un tipo de cuenta válido." })
+      .default("buyer"),
+    website: z.string().optional(),
+  });
+}
 
-const resendSchema = z.object({ email: emailField });
+function resendSchema() {
+  return z.object({ email: emailField });
+}
 
 type Notice = { title: string; description: string; canResend?: boolean };
 type ActionData =
@@ -72,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "signup") {
-    const submission = parseWithZod(formData, { schema: signUpSchema });
+    const submission = parseWithZod(formData, { schema: signUpSchema() });
     if (submission.status !== "success") {
       return data<ActionData>(
         { intent: "signup", result: submission.reply({ hideFields: ["password"] }) },
@@ -111,12 +119,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "resend") {
-    const submission = parseWithZod(formData, { schema: resendSchema });
+    const submission = parseWithZod(formData, { schema: resendSchema() });
     if (submission.status === "success") await resendVerification(db, submission.value.email);
     return data<ActionData>({ intent: "resend", sent: true });
   }
 
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseWithZod(formData, { schema: signInSchema() });
   if (submission.status !== "success") {
     return data<ActionData>(
       { intent: "signin", result: submission.reply({ hideFields: ["password"] }) },
@@ -225,10 +233,7 @@ function SignInForm({
   const signin = actionData?.intent === "signin" ? actionData : undefined;
   // Validation runs on submit only: without a client-side schema Conform would post each edit to
   // the action, and every sign-in post counts toward the lockout.
-  const [form, fields] = useForm({
-    id: "signin",
-    lastResult: signin?.result,
-  });
+  const form = serverForm(signin?.result);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-4">
@@ -243,30 +248,32 @@ function SignInForm({
           Si la cuenta existe y aún no está verificada, te enviamos un nuevo enlace de verificación.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form noValidate method="post" className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           label="Correo electrónico"
-          {...getInputProps(fields.email, { type: "email" })}
-          defaultValue={signin?.email ?? (fields.email.initialValue as string | undefined)}
+          {...form.field("email")}
+          type="email"
+          defaultValue={signin?.email ?? (form.field("email").defaultValue as string | undefined)}
           autoComplete="email"
           required
-          errors={fields.email.errors}
+          errors={form.field("email").errors}
         />
         <Field
           label="Contraseña"
-          {...getInputProps(fields.password, { type: "password" })}
+          {...form.field("password")}
+          type="password"
           autoComplete="current-password"
           required
-          errors={fields.password.errors}
+          errors={form.field("password").errors}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Iniciando sesión…" : "Iniciar Sesión"}
         </button>
       </Form>
       {signin?.notice?.canResend ? (
-        <Form method="post" className="text-center">
+        <Form noValidate method="post" className="text-center">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={signin.email ?? ""} />
           <button type="submit" className="btn-link text-sm">
@@ -284,59 +291,65 @@ function SignInForm({
 }
 
 function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({ id: "signup", lastResult });
+  const form = serverForm(lastResult);
   const busy = useNavigation().state === "submitting";
-  const role = (fields.role.initialValue as string | undefined) ?? "buyer";
+  const role = (form.field("role").defaultValue as string | undefined) ?? "buyer";
   return (
-    <Form method="post" {...getFormProps(form)} className="relative space-y-4">
+    <Form noValidate method="post" className="relative space-y-4">
       <input type="hidden" name="intent" value="signup" />
       <Honeypot />
-      {form.errors?.length ? (
-        <FormAlert title="Error al registrarse">{form.errors.join(" ")}</FormAlert>
+      {form.formErrors?.length ? (
+        <FormAlert title="Error al registrarse">{form.formErrors.join(" ")}</FormAlert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Nombre"
-          {...getInputProps(fields.first_name, { type: "text" })}
+          {...form.field("first_name")}
+          type="text"
           autoComplete="given-name"
           required
-          errors={fields.first_name.errors}
+          errors={form.field("first_name").errors}
         />
         <Field
           label="Apellido"
-          {...getInputProps(fields.last_name, { type: "text" })}
+          {...form.field("last_name")}
+          type="text"
           autoComplete="family-name"
           required
-          errors={fields.last_name.errors}
+          errors={form.field("last_name").errors}
         />
       </div>
       <Field
         label="Correo electrónico"
-        {...getInputProps(fields.email, { type: "email" })}
+        {...form.field("email")}
+        type="email"
         autoComplete="email"
         required
-        errors={fields.email.errors}
+        errors={form.field("email").errors}
       />
       <Field
         label="Contraseña"
-        {...getInputProps(fields.password, { type: "password" })}
+        {...form.field("password")}
+        type="password"
         autoComplete="new-password"
         required
         minLength={6}
         hint="Mínimo 6 caracteres."
-        errors={fields.password.errors}
+        errors={form.field("password").errors}
       />
       <Field
         label="Empresa (opcional)"
-        {...getInputProps(fields.company_name, { type: "text" })}
+        {...form.field("company_name")}
+        type="text"
         autoComplete="organization"
-        errors={fields.company_name.errors}
+        errors={form.field("company_name").errors}
       />
       <Field
         label="Teléfono (opcional)"
-        {...getInputProps(fields.phone, { type: "tel" })}
+        {...form.field("phone")}
+        type="tel"
         autoComplete="tel"
-        errors={fields.phone.errors}
+        errors={form.field("phone").errors}
       />
       <fieldset>
         <legend className="label">Tipo de cuenta</legend>
@@ -368,7 +381,9 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
             </span>
           </label>
         </div>
-        {fields.role.errors ? <p className="field-error">{fields.role.errors.join(" ")}</p> : null}
+        {form.field("role").errors ? (
+          <p className="field-error">{form.field("role").errors?.join(" ")}</p>
+        ) : null}
       </fieldset>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Creando cuenta…" : "Crear cuenta"}

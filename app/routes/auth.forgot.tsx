@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -10,10 +9,14 @@ import { emailField } from "~/domain/validation";
 import { requestPasswordReset } from "~/services/account.server";
 import { assertSameOrigin, redirectIfSignedIn } from "~/services/auth.server";
 import { db } from "~/services/db.server";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Recuperar contraseña · CotizaHub" }];
 
-const schema = z.object({ email: emailField });
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  return z.object({ email: emailField });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
@@ -22,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: schema() });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requestPasswordReset(db, submission.value.email);
@@ -32,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result });
+  const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard
@@ -50,13 +53,14 @@ export default function ForgotPassword() {
           </Link>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form noValidate method="post" className="space-y-4">
           <Field
             label="Correo electrónico"
-            {...getInputProps(fields.email, { type: "email" })}
+            {...form.field("email")}
+            type="email"
             autoComplete="email"
             required
-            errors={fields.email.errors}
+            errors={form.field("email").errors}
           />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Enviar enlace

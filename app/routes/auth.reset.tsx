@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -12,19 +11,23 @@ import { resetPassword } from "~/services/account.server";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva contraseña · CotizaHub" }];
 
-const schema = z
-  .object({
-    token: z.string().min(1),
-    password: newPasswordField,
-    confirm_password: z.string({ required_error: "Confirma la contraseña." }),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ["confirm_password"],
-    message: "Las contraseñas no coinciden.",
-  });
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  return z
+    .object({
+      token: z.string().min(1),
+      password: newPasswordField,
+      confirm_password: z.string({ required_error: "Confirma la contraseña." }),
+    })
+    .refine((v) => v.password === v.confirm_password, {
+      path: ["confirm_password"],
+      message: "Las contraseñas no coinciden.",
+    });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -34,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: schema() });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirm_password"] }) },
@@ -67,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result });
+  const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
   if (!token) {
     return (
@@ -83,24 +86,26 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title="Crea una nueva contraseña">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        {form.errors?.length ? <FormAlert>{form.errors.join(" ")}</FormAlert> : null}
+      <Form noValidate method="post" className="space-y-4">
+        {form.formErrors?.length ? <FormAlert>{form.formErrors.join(" ")}</FormAlert> : null}
         <input type="hidden" name="token" value={token} />
         <Field
           label="Nueva contraseña"
-          {...getInputProps(fields.password, { type: "password" })}
+          {...form.field("password")}
+          type="password"
           autoComplete="new-password"
           required
           minLength={6}
           hint="Mínimo 6 caracteres."
-          errors={fields.password.errors}
+          errors={form.field("password").errors}
         />
         <Field
           label="Confirmar contraseña"
-          {...getInputProps(fields.confirm_password, { type: "password" })}
+          {...form.field("confirm_password")}
+          type="password"
           autoComplete="new-password"
           required
-          errors={fields.confirm_password.errors}
+          errors={form.field("confirm_password").errors}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Guardar contraseña

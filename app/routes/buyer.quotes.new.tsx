@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -17,15 +16,19 @@ import {
   discardStagedFile,
   parseUploadForm,
 } from "~/services/storage.server";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
 
 const MISSING_FILE = "Archivo requerido: Por favor sube un archivo con tus requerimientos.";
 
-const schema = z.object({
-  title: requiredText("El título", 150),
-  description: optionalText(5000),
-});
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  return z.object({
+    title: requiredText("El título", 150),
+    description: optionalText(5000),
+  });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "buyer");
@@ -39,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     "file",
     FILE_RULES.requirements,
   );
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(formData, { schema: schema() });
   const fileMessage = fileError ?? (file ? null : MISSING_FILE);
   if (submission.status !== "success" || fileMessage) {
     await discardStagedFile(file);
@@ -87,10 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewQuoteRequest() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "nueva-cotizacion",
-    lastResult: actionData?.result,
-  });
+  const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
   const extensions = FILE_RULES.requirements.extensions.map((e) => e.toUpperCase()).join(", ");
   return (
@@ -99,29 +99,30 @@ export default function NewQuoteRequest() {
         <h1 className="page-title">Nueva cotización</h1>
         <p className="mt-1 text-slate-700">Cuéntanos qué necesitas y adjunta tus requerimientos.</p>
         <Form
+          noValidate
           method="post"
           encType="multipart/form-data"
-          {...getFormProps(form)}
           className="card mt-6 space-y-4"
         >
-          {form.errors?.length ? (
-            <FormAlert title="Error">{form.errors.join(" ")}</FormAlert>
+          {form.formErrors?.length ? (
+            <FormAlert title="Error">{form.formErrors.join(" ")}</FormAlert>
           ) : null}
           <Field
             label="Título de la solicitud"
-            {...getInputProps(fields.title, { type: "text" })}
+            {...form.field("title")}
+            type="text"
             required
             maxLength={150}
             placeholder="Ej.: 200 válvulas de compuerta de 4 pulgadas"
-            errors={fields.title.errors}
+            errors={form.field("title").errors}
           />
           <TextAreaField
             label="Descripción (opcional)"
-            {...getTextareaProps(fields.description)}
+            {...form.field("description")}
             rows={5}
             maxLength={5000}
             placeholder="Cantidades, especificaciones, plazos de entrega, lugar de entrega…"
-            errors={fields.description.errors}
+            errors={form.field("description").errors}
           />
           <div>
             <label htmlFor="field-file" className="label">
@@ -134,13 +135,13 @@ export default function NewQuoteRequest() {
               required
               accept={acceptAttribute(FILE_RULES.requirements)}
               className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-              aria-invalid={fields.file.errors ? true : undefined}
-              aria-describedby={`field-file-hint${fields.file.errors ? " field-file-error" : ""}`}
+              aria-invalid={form.field("file").errors ? true : undefined}
+              aria-describedby={`field-file-hint${form.field("file").errors ? " field-file-error" : ""}`}
             />
             <p id="field-file-hint" className="mt-1 text-xs text-slate-600">
               {extensions}. Máximo {MAX_UPLOAD_MB} MB.
             </p>
-            <FieldErrors id="field-file-error" errors={fields.file.errors} />
+            <FieldErrors id="field-file-error" errors={form.field("file").errors} />
           </div>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={busy}>

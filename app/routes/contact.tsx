@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -18,6 +12,7 @@ import { createContactSubmission } from "~/models/contact.server";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [
   { title: "Contacto · CotizaHub" },
@@ -30,13 +25,16 @@ export const meta: MetaFunction = () => [
 
 const REQUIRED_FIELDS = ["name", "email", "message"] as const;
 
-const contactSchema = z.object({
-  name: requiredText("El nombre", 120),
-  email: emailField,
-  phone: phoneField,
-  company: optionalText(160),
-  message: requiredText("El mensaje", 5000),
-});
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function contactSchema() {
+  return z.object({
+    name: requiredText("El nombre", 120),
+    email: emailField,
+    phone: phoneField,
+    company: optionalText(160),
+    message: requiredText("El mensaje", 5000),
+  });
+}
 
 type Notice = { title: string; description: string };
 type ActionData = { result: SubmissionResult<string[]>; notice?: Notice };
@@ -66,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const trap = formData.get("website");
   if (typeof trap === "string" && trap.trim() !== "") return sentRedirect();
 
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseWithZod(formData, { schema: contactSchema() });
   if (submission.status !== "success") {
     const missing = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
     return data<ActionData>(
@@ -155,7 +153,7 @@ function SentPanel() {
 
 function ContactForm() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "contact", lastResult: actionData?.result });
+  const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -166,11 +164,7 @@ function ContactForm() {
         Los campos marcados con <span aria-hidden="true">*</span>
         <span className="sr-only">asterisco</span> son obligatorios.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="relative mt-6 grid gap-4 sm:grid-cols-2"
-      >
+      <Form noValidate method="post" className="relative mt-6 grid gap-4 sm:grid-cols-2">
         {actionData?.notice ? (
           <div className="sm:col-span-2">
             <FormAlert title={actionData.notice.title}>{actionData.notice.description}</FormAlert>
@@ -179,42 +173,46 @@ function ContactForm() {
         <Honeypot />
         <Field
           label={<Required>Nombre</Required>}
-          {...getInputProps(fields.name, { type: "text" })}
+          {...form.field("name")}
+          type="text"
           autoComplete="name"
           required
           maxLength={120}
-          errors={fields.name.errors}
+          errors={form.field("name").errors}
         />
         <Field
           label={<Required>Correo electrónico</Required>}
-          {...getInputProps(fields.email, { type: "email" })}
+          {...form.field("email")}
+          type="email"
           autoComplete="email"
           required
           maxLength={254}
-          errors={fields.email.errors}
+          errors={form.field("email").errors}
         />
         <Field
           label="Teléfono"
-          {...getInputProps(fields.phone, { type: "tel" })}
+          {...form.field("phone")}
+          type="tel"
           autoComplete="tel"
           maxLength={40}
-          errors={fields.phone.errors}
+          errors={form.field("phone").errors}
         />
         <Field
           label="Empresa"
-          {...getInputProps(fields.company, { type: "text" })}
+          {...form.field("company")}
+          type="text"
           autoComplete="organization"
           maxLength={160}
-          errors={fields.company.errors}
+          errors={form.field("company").errors}
         />
         <div className="sm:col-span-2">
           <TextAreaField
             label={<Required>Mensaje</Required>}
-            {...getTextareaProps(fields.message)}
+            {...form.field("message")}
             rows={5}
             required
             maxLength={5000}
-            errors={fields.message.errors}
+            errors={form.field("message").errors}
           />
         </div>
         <div className="sm:col-span-2">

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -33,6 +32,7 @@ import {
   parseUploadForm,
 } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -44,14 +44,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const AMOUNT_MESSAGE = "Por favor ingresa un monto válido";
 
-const quoteSchema = z.object({
-  amount: z
-    .string({ required_error: AMOUNT_MESSAGE })
-    .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE),
-  notes: optionalText(2000),
-  /** Streamed and checked by parseUploadForm; declared so its errors have a field to show on. */
-  file: z.unknown().optional(),
-});
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function quoteSchema() {
+  return z.object({
+    amount: z
+      .string({ required_error: AMOUNT_MESSAGE })
+      .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE),
+    notes: optionalText(2000),
+    /** Streamed and checked by parseUploadForm; declared so its errors have a field to show on. */
+    file: z.unknown().optional(),
+  });
+}
 
 const notFound = () => new Response("Solicitud no encontrada", { status: 404 });
 
@@ -91,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "file",
     FILE_RULES.partnerQuote,
   );
-  const submission = parseWithZod(formData, { schema: quoteSchema });
+  const submission = parseWithZod(formData, { schema: quoteSchema() });
   if (submission.status !== "success" || fileError) {
     await discardStagedFile(file);
     return data(
@@ -142,14 +145,11 @@ export default function PartnerQuoteForm() {
   const actionData = useActionData<typeof action>();
   const { request, buyer, quote } = assignment;
   const editing = Boolean(quote);
-  const [form, fields] = useForm<z.input<typeof quoteSchema>>({
-    id: "partner-quote",
-    lastResult: actionData?.result,
-    defaultValue: {
-      amount: quote ? centsToInput(quote.amountCents) : "",
-      notes: quote?.notes ?? "",
-    },
-  });
+  const form = serverForm(actionData?.result);
+  // Before any submission the fields show the partner's current quote.
+  const initial = actionData?.result
+    ? {}
+    : { amount: quote ? centsToInput(quote.amountCents) : "", notes: quote?.notes ?? "" };
   const busy = useNavigation().state === "submitting";
   const detailUrl = `/partner/assignments/${request.id}`;
   const title = editing ? "Editar Cotización" : "Nueva Cotización";
@@ -187,32 +187,30 @@ export default function PartnerQuoteForm() {
               </Link>
             </div>
           ) : (
-            <Form
-              method="post"
-              encType="multipart/form-data"
-              {...getFormProps(form)}
-              className="mt-4 space-y-5"
-            >
-              {form.errors?.length ? (
-                <FormAlert title="Error">{form.errors.join(" ")}</FormAlert>
+            <Form noValidate method="post" encType="multipart/form-data" className="mt-4 space-y-5">
+              {form.formErrors?.length ? (
+                <FormAlert title="Error">{form.formErrors.join(" ")}</FormAlert>
               ) : null}
               <Field
                 label={`Monto (${currency})`}
-                {...getInputProps(fields.amount, { type: "text" })}
+                {...form.field("amount")}
+                defaultValue={initial.amount ?? form.field("amount").defaultValue}
+                type="text"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00"
                 required
-                errors={fields.amount.errors}
+                errors={form.field("amount").errors}
                 hint={`Usa punto o coma para los decimales (1234.50 o 1234,50). Monto mínimo: ${formatMoney(minAmountCents, currency)}.`}
               />
               <TextAreaField
                 label="Notas (opcional)"
-                {...getTextareaProps(fields.notes)}
+                {...form.field("notes")}
+                defaultValue={initial.notes ?? form.field("notes").defaultValue}
                 rows={5}
                 maxLength={2000}
                 placeholder="Condiciones, plazos de entrega, vigencia de la oferta…"
-                errors={fields.notes.errors}
+                errors={form.field("notes").errors}
               />
               <div>
                 <label htmlFor="field-file" className="label">
@@ -223,9 +221,9 @@ export default function PartnerQuoteForm() {
                   name="file"
                   type="file"
                   accept={acceptAttribute(FILE_RULES.partnerQuote)}
-                  aria-invalid={fields.file.errors?.length ? true : undefined}
+                  aria-invalid={form.field("file").errors?.length ? true : undefined}
                   aria-describedby={
-                    fields.file.errors?.length
+                    form.field("file").errors?.length
                       ? "field-file-hint field-file-error"
                       : "field-file-hint"
                   }
@@ -237,7 +235,7 @@ export default function PartnerQuoteForm() {
                     ? ` Archivo actual: ${quote.fileName}. Si subes uno nuevo, lo reemplazará.`
                     : ""}
                 </p>
-                <FieldErrors id="field-file-error" errors={fields.file.errors} />
+                <FieldErrors id="field-file-error" errors={form.field("file").errors} />
               </div>
               <div className="flex flex-wrap gap-3">
                 <button type="submit" className="btn-primary" disabled={busy}>

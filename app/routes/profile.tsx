@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -14,26 +13,32 @@ import { hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
 import { formatDate } from "~/utils/format";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Mi perfil · CotizaHub" }];
 
-const profileSchema = z.object({
-  first_name: requiredText("El nombre", 80),
-  last_name: requiredText("El apellido", 80),
-  company_name: optionalText(120),
-  phone: phoneField,
-});
-
-const passwordSchema = z
-  .object({
-    current_password: z.string({ required_error: "Ingresa tu contraseña actual." }),
-    new_password: newPasswordField,
-    confirm_password: z.string({ required_error: "Confirma la nueva contraseña." }),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    path: ["confirm_password"],
-    message: "Las contraseñas no coinciden.",
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function profileSchema() {
+  return z.object({
+    first_name: requiredText("El nombre", 80),
+    last_name: requiredText("El apellido", 80),
+    company_name: optionalText(120),
+    phone: phoneField,
   });
+}
+
+function passwordSchema() {
+  return z
+    .object({
+      current_password: z.string({ required_error: "Ingresa tu contraseña actual." }),
+      new_password: newPasswordField,
+      confirm_password: z.string({ required_error: "Confirma la nueva contraseña." }),
+    })
+    .refine((v) => v.new_password === v.confirm_password, {
+      path: ["confirm_password"],
+      message: "Las contraseñas no coinciden.",
+    });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -44,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: passwordSchema });
+    const submission = parseWithZod(formData, { schema: passwordSchema() });
     const hidden = ["current_password", "new_password", "confirm_password"];
     if (submission.status !== "success") {
       return data(
@@ -75,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
   }
-  const submission = parseWithZod(formData, { schema: profileSchema });
+  const submission = parseWithZod(formData, { schema: profileSchema() });
   if (submission.status !== "success") {
     return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
   }
@@ -95,20 +100,10 @@ export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const role = isRole(user.role) ? user.role : "buyer";
-  const [profileForm, profileFields] = useForm({
-    id: "profile",
-    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
-    defaultValue: {
-      first_name: user.first_name,
-      last_name: user.last_name,
-      company_name: user.company_name ?? "",
-      phone: user.phone ?? "",
-    },
-  });
-  const [passwordForm, passwordFields] = useForm({
-    id: "password",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-  });
+  const profileForm = serverForm(actionData?.intent === "profile" ? actionData.result : undefined);
+  const passwordForm = serverForm(
+    actionData?.intent === "password" ? actionData.result : undefined,
+  );
   const busy = useNavigation().state === "submitting";
   return (
     <AppShell role={role}>
@@ -138,33 +133,39 @@ export default function Profile() {
             <h2 id="datos" className="text-lg font-semibold">
               Datos personales
             </h2>
-            <Form
-              method="post"
-              {...getFormProps(profileForm)}
-              className="mt-4 grid gap-4 sm:grid-cols-2"
-            >
+            <Form noValidate method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
               <input type="hidden" name="intent" value="profile" />
               <Field
                 label="Nombre"
-                {...getInputProps(profileFields.first_name, { type: "text" })}
+                {...profileForm.field("first_name")}
+                defaultValue={profileForm.field("first_name").defaultValue ?? user.first_name}
+                type="text"
                 required
-                errors={profileFields.first_name.errors}
+                errors={profileForm.field("first_name").errors}
               />
               <Field
                 label="Apellido"
-                {...getInputProps(profileFields.last_name, { type: "text" })}
+                {...profileForm.field("last_name")}
+                defaultValue={profileForm.field("last_name").defaultValue ?? user.last_name}
+                type="text"
                 required
-                errors={profileFields.last_name.errors}
+                errors={profileForm.field("last_name").errors}
               />
               <Field
                 label="Empresa"
-                {...getInputProps(profileFields.company_name, { type: "text" })}
-                errors={profileFields.company_name.errors}
+                {...profileForm.field("company_name")}
+                defaultValue={
+                  profileForm.field("company_name").defaultValue ?? user.company_name ?? ""
+                }
+                type="text"
+                errors={profileForm.field("company_name").errors}
               />
               <Field
                 label="Teléfono"
-                {...getInputProps(profileFields.phone, { type: "tel" })}
-                errors={profileFields.phone.errors}
+                {...profileForm.field("phone")}
+                defaultValue={profileForm.field("phone").defaultValue ?? user.phone ?? ""}
+                type="tel"
+                errors={profileForm.field("phone").errors}
               />
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-primary" disabled={busy}>
@@ -177,32 +178,35 @@ export default function Profile() {
             <h2 id="seguridad" className="text-lg font-semibold">
               Cambiar contraseña
             </h2>
-            <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+            <Form noValidate method="post" className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="password" />
-              {passwordForm.errors?.length ? (
-                <FormAlert>{passwordForm.errors.join(" ")}</FormAlert>
+              {passwordForm.formErrors?.length ? (
+                <FormAlert>{passwordForm.formErrors.join(" ")}</FormAlert>
               ) : null}
               <Field
                 label="Contraseña actual"
-                {...getInputProps(passwordFields.current_password, { type: "password" })}
+                {...passwordForm.field("current_password")}
+                type="password"
                 autoComplete="current-password"
                 required
-                errors={passwordFields.current_password.errors}
+                errors={passwordForm.field("current_password").errors}
               />
               <Field
                 label="Nueva contraseña"
-                {...getInputProps(passwordFields.new_password, { type: "password" })}
+                {...passwordForm.field("new_password")}
+                type="password"
                 autoComplete="new-password"
                 required
                 minLength={6}
-                errors={passwordFields.new_password.errors}
+                errors={passwordForm.field("new_password").errors}
               />
               <Field
                 label="Confirmar nueva contraseña"
-                {...getInputProps(passwordFields.confirm_password, { type: "password" })}
+                {...passwordForm.field("confirm_password")}
+                type="password"
                 autoComplete="new-password"
                 required
-                errors={passwordFields.confirm_password.errors}
+                errors={passwordForm.field("confirm_password").errors}
               />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Actualizar contraseña

@@ -1,0 +1,25 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * Reads a Conform `submission.reply()` from the action for a plain HTML form: the submitted
+ * values and the Spanish errors per field. Validation is the server's (parseWithZod in the
+ * action); the browser gets no form library, which keeps forms within the JavaScript budget and
+ * identical with JavaScript off.
+ */
+export function serverForm(result: SubmissionResult<string[]> | null | undefined) {
+  const errors = result?.error ?? {};
+  const values = (result?.initialValue ?? {}) as Record<string, unknown>;
+  return {
+    /** Errors that belong to no single field (Conform keeps them under ""). */
+    formErrors: errors[""] ?? undefined,
+    /** Props for a Field/TextAreaField: name, the value typed before, and its errors. */
+    field(name: string) {
+      const value = values[name];
+      return {
+        name,
+        defaultValue: typeof value === "string" ? value : undefined,
+        errors: errors[name] ?? undefined,
+      };
+    },
+  };
+}
