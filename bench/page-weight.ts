@@ -22,29 +22,61 @@ const port = await new Promise<number>((resolve) => {
 });
 
 async function cookieFor(role: "admin" | "buyer" | "partner"): Promise<string> {
-  const user = await db.selectFrom("users").select("id").where("role", "=", role).orderBy("id").executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", role)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const id = crypto.randomBytes(32).toString("base64url");
   const stamp = new Date().toISOString();
   await db
     .insertInto("sessions")
-    .values({ id, user_id: user.id, created_at: stamp, last_seen_at: stamp, expires_at: new Date(Date.now() + 3_600_000).toISOString(), user_agent: "page-weight" })
+    .values({
+      id,
+      user_id: user.id,
+      created_at: stamp,
+      last_seen_at: stamp,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      user_agent: "page-weight",
+    })
     .execute();
   const cookie = createCookie("__session", { secrets: [await cookieSecret(db)] });
   return (await cookie.serialize(id)).split(";")[0]!;
 }
 
-const cookies = { admin: await cookieFor("admin"), buyer: await cookieFor("buyer"), partner: await cookieFor("partner") };
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATABASE_PATH: env.databasePath },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const cookies = {
+  admin: await cookieFor("admin"),
+  buyer: await cookieFor("buyer"),
+  partner: await cookieFor("partner"),
+};
+const server = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      DATABASE_PATH: env.databasePath,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
-  if (await fetch(`${base}/healthcheck`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/healthcheck`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const gz = (bytes: ArrayBuffer | string) => zlib.gzipSync(typeof bytes === "string" ? bytes : Buffer.from(bytes)).length;
+const gz = (bytes: ArrayBuffer | string) =>
+  zlib.gzipSync(typeof bytes === "string" ? bytes : Buffer.from(bytes)).length;
 const cache = new Map<string, number>();
 async function assetSize(url: string): Promise<number> {
   if (!cache.has(url)) cache.set(url, gz(await (await fetch(base + url)).arrayBuffer()));
@@ -52,22 +84,41 @@ async function assetSize(url: string): Promise<number> {
 }
 
 const pages: [string, keyof typeof cookies | null][] = [
-  ["/", null], ["/auth", null], ["/contact", null], ["/terms", null],
-  ["/buyer", "buyer"], ["/buyer/quotes", "buyer"], ["/buyer/quotes/new", "buyer"], ["/buyer/payments", "buyer"], ["/buyer/rewards", "buyer"],
-  ["/partner", "partner"], ["/partner/assignments", "partner"],
-  ["/admin", "admin"], ["/admin/quotes", "admin"], ["/admin?tab=payments", "admin"],
+  ["/", null],
+  ["/auth", null],
+  ["/contact", null],
+  ["/terms", null],
+  ["/buyer", "buyer"],
+  ["/buyer/quotes", "buyer"],
+  ["/buyer/quotes/new", "buyer"],
+  ["/buyer/payments", "buyer"],
+  ["/buyer/rewards", "buyer"],
+  ["/partner", "partner"],
+  ["/partner/assignments", "partner"],
+  ["/admin", "admin"],
+  ["/admin/quotes", "admin"],
+  ["/admin?tab=payments", "admin"],
 ];
 let over = false;
 console.log(`${"página".padEnd(24)} HTML+CSS gz   JS gz (primera visita)`);
 for (const [path, role] of pages) {
-  const html = await (await fetch(base + path, { headers: role ? { cookie: cookies[role] } : {} })).text();
+  const html = await (
+    await fetch(base + path, { headers: role ? { cookie: cookies[role] } : {} })
+  ).text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-  const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!));
+  const js = new Set(
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...html.matchAll(/import\("([^"]+\.js)"\)/g),
+    ].map((m) => m[1]!),
+  );
   const htmlCss = gz(html) + (await Promise.all(css.map(assetSize))).reduce((a, b) => a + b, 0);
   const jsSize = (await Promise.all([...js].map(assetSize))).reduce((a, b) => a + b, 0);
   const flag = htmlCss > 30 * 1024 || jsSize > 100 * 1024 ? "  ← fuera de presupuesto" : "";
   over ||= Boolean(flag);
-  console.log(`${path.padEnd(24)} ${(htmlCss / 1024).toFixed(1).padStart(8)} KB   ${(jsSize / 1024).toFixed(1).padStart(8)} KB${flag}`);
+  console.log(
+    `${path.padEnd(24)} ${(htmlCss / 1024).toFixed(1).padStart(8)} KB   ${(jsSize / 1024).toFixed(1).padStart(8)} KB${flag}`,
+  );
 }
 server.kill();
 await db.destroy();
