@@ -34,13 +34,18 @@ export function listCategoryOptions(database: DB) {
 
 export type CategoryResult = { ok: true; id: number } | { ok: false; message: string };
 
+const folded = (name: string) => name.trim().toLocaleLowerCase("es");
+
+/**
+ * SQLite's NOCASE folds ASCII only ("Categoría" and "CATEGORÍA" differ there), so names are
+ * compared here in Spanish lower case. The list of categories is small.
+ */
 async function nameTaken(tx: DB, name: string, exceptId: number | null): Promise<boolean> {
-  let query = tx.selectFrom("categories").select("id").where("name", "=", name);
-  if (exceptId !== null) query = query.where("id", "!=", exceptId);
-  return Boolean(await query.executeTakeFirst());
+  const rows = await tx.selectFrom("categories").select(["id", "name"]).execute();
+  return rows.some((row) => row.id !== exceptId && folded(row.name) === folded(name));
 }
 
-/** Names are unique regardless of case (the column is COLLATE NOCASE). */
+/** Names are unique regardless of case, accented letters included. */
 export function createCategory(database: DB, name: string): Promise<CategoryResult> {
   return writeTransaction(database, async (tx) => {
     if (await nameTaken(tx, name, null))

@@ -179,7 +179,12 @@ export default function AdminAnalytics() {
               <EmptyState title="Aún no hay cotizaciones ganadas" />
             </div>
           ) : (
-            <div className="mt-4 overflow-x-auto">
+            <div
+              className="mt-4 overflow-x-auto"
+              tabIndex={0}
+              role="region"
+              aria-label="Tabla de socios"
+            >
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Los 5 socios con más cotizaciones ganadas</caption>
                 <thead className="text-left text-slate-700">

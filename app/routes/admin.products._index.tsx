@@ -61,7 +61,12 @@ export default function AdminProducts() {
           </EmptyState>
         </div>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div
+          className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Tabla de productos"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Productos del catálogo</caption>
             <thead className="bg-slate-50 text-left text-slate-700">

@@ -45,6 +45,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSettings() {
   const { defaults } = useLoaderData<typeof loader>();
+  // A new form state once saved values come back, so the fields show what is stored.
+  return <SettingsForm key={JSON.stringify(defaults)} defaults={defaults} />;
+}
+
+function SettingsForm({
+  defaults,
+}: {
+  defaults: ReturnType<typeof useLoaderData<typeof loader>>["defaults"];
+}) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "settings",

@@ -91,7 +91,12 @@ export default function AdminUsers() {
           </EmptyState>
         </div>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div
+          className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Tabla de usuarios"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Usuarios de la plataforma</caption>
             <thead className="bg-slate-50 text-left text-slate-700">

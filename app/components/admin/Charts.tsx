@@ -37,7 +37,8 @@ export function ColumnChart({
   const barWidth = Math.min(48, slot * 0.7);
   const fill = { brand: "fill-brand-600", green: "fill-green-700", amber: "fill-amber-600" }[tone];
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={title}>
       <svg
         role="img"
         aria-label={`${title}. ${summary(data, format)}`}
