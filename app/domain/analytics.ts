@@ -3,6 +3,9 @@ import { REQUEST_STATUSES } from "./quote-status";
 
 /** Pure arithmetic behind /admin/analytics: the model fetches rows, these turn them into figures. */
 
+/** The landing promises partner quotes within 24-48 hours. */
+export const PROMISE_HOURS = 48;
+
 export type StatusCounts = Record<RequestStatus, number>;
 
 export function statusCounts(rows: { status: string; count: number | bigint }[]): StatusCounts {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Role } from "../../db/schema";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 
-export const ADMIN_PAGE_SIZE = 25;
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
 

@@ -7,6 +7,7 @@ import {
   lastMonths,
   median,
   monthlySeries,
+  PROMISE_HOURS,
   shareWithin,
   statusCounts,
   totalOf,
@@ -14,8 +15,6 @@ import {
 import type { DB } from "~/services/db.server";
 
 /** The queries behind /admin/analytics; the arithmetic is in ~/domain/analytics. */
-
-export const PROMISE_HOURS = 48;
 
 export async function getAnalytics(database: DB, current = new Date()) {
   const months = lastMonths(current, 12);

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { periodStarts } from "~/domain/analytics";
 import type { DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
-import { ADMIN_PAGE_SIZE } from "./admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
 /** Contact form messages for /admin/contacts: search over name, e-mail, company and message. */
 export async function listContactSubmissions(

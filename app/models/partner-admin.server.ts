@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
-import { ADMIN_PAGE_SIZE } from "./admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
 export interface PartnerLoadRow {
   id: number;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { ProductFormValue } from "~/domain/product";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
-import { ADMIN_PAGE_SIZE } from "./admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
 const supplierName = sql<
   string | null

@@ -4,10 +4,10 @@ import { ColumnChart, FunnelChart } from "~/components/admin/Charts";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
-import { formatHours, formatPercent, monthLabel } from "~/domain/analytics";
+import { formatHours, formatPercent, monthLabel, PROMISE_HOURS } from "~/domain/analytics";
 import { formatMoney } from "~/domain/money";
 import { REQUEST_STATUSES, STATUS_LABELS, STATUS_TONES } from "~/domain/quote-status";
-import { getAnalytics, PROMISE_HOURS } from "~/models/analytics.server";
+import { getAnalytics } from "~/models/analytics.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
@@ -51,13 +51,13 @@ export default function AdminAnalytics() {
           />
           <StatCard
             label="Volumen pagado"
-            value={money(a.paidVolumeCents)}
-            hint={`${a.confirmedPayments} pagos confirmados`}
+            value={compactMoney(a.paidVolumeCents)}
+            hint={`${money(a.paidVolumeCents)} en ${a.confirmedPayments} pagos confirmados`}
           />
           <StatCard
             label="Comisiones"
-            value={money(a.commissionsCents)}
-            hint="De pagos confirmados"
+            value={compactMoney(a.commissionsCents)}
+            hint={`${money(a.commissionsCents)} de pagos confirmados`}
           />
           <StatCard
             label="Primera cotización (mediana)"
@@ -132,6 +132,9 @@ export default function AdminAnalytics() {
         <div className="mt-4">
           <ColumnChart
             id="chart-requests"
+            width={960}
+            height={280}
+            minWidthClass="min-w-[560px]"
             title="Solicitudes creadas por mes"
             data={a.monthlyRequests.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
           />
@@ -145,6 +148,9 @@ export default function AdminAnalytics() {
         <div className="mt-4">
           <ColumnChart
             id="chart-volume"
+            width={960}
+            height={280}
+            minWidthClass="min-w-[560px]"
             title="Volumen de pagos confirmados por mes"
             tone="green"
             format={compactMoney}
@@ -164,6 +170,8 @@ export default function AdminAnalytics() {
           <div className="mt-4">
             <ColumnChart
               id="chart-turnaround"
+              width={440}
+              height={240}
               title="Distribución del tiempo hasta la primera cotización"
               tone="amber"
               data={a.turnaround.histogram.map((b) => ({ label: b.label, value: b.count }))}
@@ -180,7 +188,7 @@ export default function AdminAnalytics() {
             </div>
           ) : (
             <div
-              className="mt-4 overflow-x-auto"
+              className="relative mt-4 overflow-x-auto"
               tabIndex={0}
               role="region"
               aria-label="Tabla de socios"

@@ -4,7 +4,7 @@ import { SearchBar } from "~/components/admin/SearchBar";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { StatCard } from "~/components/ui/StatCard";
-import { ADMIN_PAGE_SIZE } from "~/models/admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { contactCounters, listContactSubmissions } from "~/models/contact-admin.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { STATUS_LABELS } from "~/domain/quote-status";
-import { ADMIN_PAGE_SIZE } from "~/models/admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import {
   listAssignableRequests,
   listPartnersForAdmin,
@@ -142,7 +142,29 @@ export default function AdminPartners() {
                       ) : null}
                     </p>
                   </div>
-                  {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}
+                  <div className="flex items-center gap-2">
+                    {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="featured" />
+                      <input type="hidden" name="partnerId" value={partner.id} />
+                      <input
+                        type="hidden"
+                        name="featured"
+                        value={partner.is_featured_partner ? "0" : "1"}
+                      />
+                      <button
+                        type="submit"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={
+                          partner.is_featured_partner
+                            ? `Quitar a ${title} de destacados`
+                            : `Destacar a ${title}`
+                        }
+                      >
+                        {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
+                      </button>
+                    </Form>
+                  </div>
                 </div>
                 <dl className="mt-4 grid grid-cols-3 gap-2 text-center text-sm">
                   <div className="rounded-md bg-slate-50 p-2">
@@ -158,8 +180,8 @@ export default function AdminPartners() {
                     <dd className="text-lg font-bold">{partner.won}</dd>
                   </div>
                 </dl>
-                <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-                  <Form method="post" className="flex-1">
+                <div className="mt-4">
+                  <Form method="post">
                     <input type="hidden" name="intent" value="assign" />
                     <input type="hidden" name="partnerId" value={partner.id} />
                     <label htmlFor={`assign-${partner.id}`} className="label">
@@ -193,26 +215,6 @@ export default function AdminPartners() {
                         Asignar
                       </button>
                     </div>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="featured" />
-                    <input type="hidden" name="partnerId" value={partner.id} />
-                    <input
-                      type="hidden"
-                      name="featured"
-                      value={partner.is_featured_partner ? "0" : "1"}
-                    />
-                    <button
-                      type="submit"
-                      className="btn-secondary w-full"
-                      aria-label={
-                        partner.is_featured_partner
-                          ? `Quitar a ${title} de destacados`
-                          : `Destacar a ${title}`
-                      }
-                    >
-                      {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
-                    </button>
                   </Form>
                 </div>
               </li>

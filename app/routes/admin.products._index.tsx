@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { formatMoney } from "~/domain/money";
-import { ADMIN_PAGE_SIZE } from "~/models/admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { listProductsForAdmin } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
@@ -62,7 +62,7 @@ export default function AdminProducts() {
         </div>
       ) : (
         <div
-          className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
           tabIndex={0}
           role="region"
           aria-label="Tabla de productos"

@@ -7,7 +7,8 @@ import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { isRole, ROLE_LABELS, ROLES } from "~/domain/roles";
-import { ADMIN_PAGE_SIZE, changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import { changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
@@ -92,7 +93,7 @@ export default function AdminUsers() {
         </div>
       ) : (
         <div
-          className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
           tabIndex={0}
           role="region"
           aria-label="Tabla de usuarios"

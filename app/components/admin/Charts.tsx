@@ -9,7 +9,6 @@ export interface ChartDatum {
 }
 
 const WIDTH = 640;
-const HEIGHT = 260;
 const PAD = { top: 24, right: 12, bottom: 40, left: 12 };
 
 function summary(data: ChartDatum[], format: (n: number) => string): string {
@@ -23,32 +22,40 @@ export function ColumnChart({
   data,
   format = String,
   tone = "brand",
+  width = WIDTH,
+  height = 260,
+  minWidthClass = "",
 }: {
   id: string;
   title: string;
   data: ChartDatum[];
   format?: (n: number) => string;
   tone?: "brand" | "green" | "amber";
+  /** The drawing's own units: a narrower box draws larger text in a narrow card. */
+  width?: number;
+  height?: number;
+  /** Below this width the chart scrolls sideways instead of shrinking its text. */
+  minWidthClass?: string;
 }) {
   const max = Math.max(1, ...data.map((d) => d.value));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const plotWidth = width - PAD.left - PAD.right;
+  const plotHeight = height - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, data.length);
   const barWidth = Math.min(48, slot * 0.7);
   const fill = { brand: "fill-brand-600", green: "fill-green-700", amber: "fill-amber-600" }[tone];
   return (
     // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
-    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={title}>
+    <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={title}>
       <svg
         role="img"
         aria-label={`${title}. ${summary(data, format)}`}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full min-w-[520px]"
+        viewBox={`0 0 ${width} ${height}`}
+        className={`h-auto w-full ${minWidthClass}`}
       >
         <title id={`${id}-title`}>{`${title}. ${summary(data, format)}`}</title>
         <line
           x1={PAD.left}
-          x2={WIDTH - PAD.right}
+          x2={width - PAD.right}
           y1={PAD.top + plotHeight}
           y2={PAD.top + plotHeight}
           className="stroke-slate-300"
@@ -70,7 +77,7 @@ export function ColumnChart({
               </text>
               <text
                 x={x + barWidth / 2}
-                y={HEIGHT - PAD.bottom + 18}
+                y={height - PAD.bottom + 18}
                 textAnchor="middle"
                 className="fill-slate-700 text-[12px]"
               >
@@ -95,16 +102,17 @@ export function FunnelChart({
   data: ChartDatum[];
 }) {
   const first = Math.max(1, data[0]?.value ?? 0);
+  const funnelWidth = 420;
   const rowHeight = 40;
-  const labelWidth = 110;
+  const labelWidth = 100;
   const height = data.length * rowHeight + 8;
-  const barSpace = WIDTH - labelWidth - 90;
+  const barSpace = funnelWidth - labelWidth - 100;
   const share = (v: number) => `${Math.round((v / first) * 100)} %`;
   return (
     <svg
       role="img"
       aria-label={`${title}. ${summary(data, (v) => `${v} (${share(v)})`)}`}
-      viewBox={`0 0 ${WIDTH} ${height}`}
+      viewBox={`0 0 ${funnelWidth} ${height}`}
       className="h-auto w-full"
     >
       <title id={`${id}-title`}>{`${title}. ${summary(data, (v) => `${v} (${share(v)})`)}`}</title>
@@ -113,7 +121,7 @@ export function FunnelChart({
         const y = i * rowHeight + 4;
         return (
           <g key={d.label}>
-            <text x={0} y={y + 22} className="fill-slate-800 text-[14px] font-medium">
+            <text x={0} y={y + 22} className="fill-slate-800 text-[15px] font-medium">
               {d.label}
             </text>
             <rect
@@ -125,7 +133,7 @@ export function FunnelChart({
               className="fill-brand-600"
               opacity={1 - i * 0.12}
             />
-            <text x={labelWidth + w + 8} y={y + 22} className="fill-slate-800 text-[14px]">
+            <text x={labelWidth + w + 8} y={y + 22} className="fill-slate-800 text-[15px]">
               {`${d.value} · ${share(d.value)}`}
             </text>
           </g>
