@@ -42,10 +42,6 @@ export function formatPercent(value: number | null): string {
   return value === null ? "—" : percentFormatter.format(value);
 }
 
-export function hoursBetween(fromIso: string, toIso: string): number {
-  return (Date.parse(toIso) - Date.parse(fromIso)) / 3_600_000;
-}
-
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);

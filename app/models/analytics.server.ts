@@ -3,7 +3,6 @@ import {
   conversionRate,
   funnel,
   histogram,
-  hoursBetween,
   lastMonths,
   median,
   monthlySeries,
@@ -48,11 +47,17 @@ export async function getAnalytics(database: DB, current = new Date()) {
       .selectFrom("buyer_commissions")
       .select(sql<number>`coalesce(sum(commission_amount_cents), 0)`.as("cents"))
       .executeTakeFirstOrThrow(),
+    // Hours from each request to its first partner quote, computed by SQLite (one number a row).
     database
-      .selectFrom("partner_quotes as pq")
-      .innerJoin("quote_requests as qr", "qr.id", "pq.quote_request_id")
-      .select(["qr.created_at as requested_at", sql<string>`min(pq.created_at)`.as("quoted_at")])
-      .groupBy("pq.quote_request_id")
+      .selectFrom(
+        database
+          .selectFrom("partner_quotes")
+          .select(["quote_request_id", sql<string>`min(created_at)`.as("quoted_at")])
+          .groupBy("quote_request_id")
+          .as("f"),
+      )
+      .innerJoin("quote_requests as qr", "qr.id", "f.quote_request_id")
+      .select(sql<number>`(unixepoch(f.quoted_at) - unixepoch(qr.created_at)) / 3600.0`.as("hours"))
       .execute(),
     // A proof was sent and nobody has confirmed or rejected it yet.
     database
@@ -104,7 +109,7 @@ export async function getAnalytics(database: DB, current = new Date()) {
   ]);
 
   const counts = statusCounts(byStatus);
-  const turnaround = firstQuotes.map((r) => hoursBetween(r.requested_at, r.quoted_at));
+  const turnaround = firstQuotes.map((r) => Number(r.hours));
   return {
     counts,
     total: totalOf(counts),
