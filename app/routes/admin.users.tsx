@@ -127,7 +127,7 @@ export default function AdminUsers() {
                 const name = `${user.first_name} ${user.last_name}`;
                 return (
                   <tr key={user.id} data-testid={`user-${user.id}`}>
-                    <td className="px-4 py-3">
+                    <td className="min-w-[14rem] px-4 py-3">
                       <p className="font-medium text-slate-900">{name}</p>
                       <p className="break-all text-slate-600">{user.email}</p>
                     </td>

@@ -276,6 +276,21 @@ test.describe("Back office", () => {
       "tel:+525598765432",
     );
     await expect(page.getByText("Otro Contacto")).toHaveCount(0);
+
+    // 30 matches: 25 on the first page, the rest on the second, the search kept across pages.
+    const bulk = `lote${tag()}`;
+    for (let i = 0; i < 30; i++) {
+      insert.run(`Contacto ${i}`, uniqueEmail("lote"), null, null, `Consulta ${bulk} número ${i}`);
+    }
+    await page.getByLabel("Buscar por nombre, correo, empresa o mensaje").fill(bulk);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page.getByText("30 mensajes encontrados")).toBeVisible();
+    await expect(page.getByText("Página 1 de 2")).toBeVisible();
+    await expect(page.locator('[data-testid^="contact-"]')).toHaveCount(25);
+    await page.getByRole("link", { name: "Siguiente →" }).click();
+    await expect(page.getByText("Página 2 de 2")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`q=${bulk}.*page=2|page=2.*q=${bulk}`));
+    await expect(page.locator('[data-testid^="contact-"]')).toHaveCount(5);
   });
 
   test("analíticas con gráficos SVG accesibles", async ({
