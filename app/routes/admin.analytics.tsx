@@ -51,12 +51,12 @@ export default function AdminAnalytics() {
           />
           <StatCard
             label="Volumen pagado"
-            value={compactMoney(a.paidVolumeCents)}
+            value={<span className="text-xl sm:text-2xl">{compactMoney(a.paidVolumeCents)}</span>}
             hint={`${money(a.paidVolumeCents)} en ${a.confirmedPayments} pagos confirmados`}
           />
           <StatCard
             label="Comisiones"
-            value={compactMoney(a.commissionsCents)}
+            value={<span className="text-xl sm:text-2xl">{compactMoney(a.commissionsCents)}</span>}
             hint={`${money(a.commissionsCents)} de pagos confirmados`}
           />
           <StatCard

@@ -129,18 +129,17 @@ export default function AdminPartners() {
                       <a href={`mailto:${partner.email}`} className="btn-link">
                         {partner.email}
                       </a>
-                      {partner.phone ? (
-                        <>
-                          {" · "}
-                          <a
-                            href={`tel:${partner.phone.replace(/[^\d+]/g, "")}`}
-                            className="btn-link"
-                          >
-                            {partner.phone}
-                          </a>
-                        </>
-                      ) : null}
                     </p>
+                    {partner.phone ? (
+                      <p className="text-sm">
+                        <a
+                          href={`tel:${partner.phone.replace(/[^\d+]/g, "")}`}
+                          className="btn-link"
+                        >
+                          {partner.phone}
+                        </a>
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-2">
                     {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}

@@ -9,7 +9,12 @@ import {
   DUPLICATE_CATEGORY_MESSAGE,
 } from "~/models/category.server";
 import { setPartnerFeatured } from "~/models/partner-admin.server";
-import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
+import {
+  createProduct,
+  deleteProduct,
+  getProductImage,
+  updateProduct,
+} from "~/models/product.server";
 import { listFeaturedPartners } from "~/models/user.server";
 import { db } from "~/services/db.server";
 
@@ -164,6 +169,30 @@ describe("validación de productos (SPEC §5)", () => {
     );
     expect(updated).toEqual({ ok: true, id, replacedImageKey: "2026/11/imagen.png" });
     expect((await listCatalogueProducts(db)).some((p) => p.id === id)).toBe(false);
+
+    // An inactive product's image is not public; admins still reach it.
+    expect(await getProductImage(db, id, { includeInactive: false })).toBeUndefined();
+    expect(await getProductImage(db, id, { includeInactive: true })).toEqual({
+      key: "2026/11/otra.webp",
+      type: "image/webp",
+    });
+
+    // "Quitar la imagen actual" clears the columns and hands back the key.
+    const cleared = await updateProduct(
+      db,
+      id,
+      { ...base, supplier_id: partner },
+      { image: null, removeImage: true },
+    );
+    expect(cleared).toEqual({ ok: true, id, replacedImageKey: "2026/11/otra.webp" });
+    expect(await getProductImage(db, id, { includeInactive: true })).toBeUndefined();
+    const restored = await updateProduct(
+      db,
+      id,
+      { ...base, supplier_id: partner },
+      { image: { key: "2026/11/otra.webp", type: "image/webp" }, removeImage: false },
+    );
+    expect(restored.ok && restored.replacedImageKey).toBeNull();
 
     expect(await deleteProduct(db, id)).toEqual({ imageKey: "2026/11/otra.webp" });
     expect(await deleteProduct(db, id)).toBeNull();
