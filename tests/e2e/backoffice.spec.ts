@@ -137,11 +137,28 @@ test.describe("Back office", () => {
     await page.getByLabel("Categoría (opcional)").selectOption({ label: categoryName });
     await page.getByLabel("Proveedor (opcional)").selectOption({ label: supplier });
     await page.getByLabel("Precio base (opcional)").fill("1234,50");
+    const storedFiles = (dir: string): string[] =>
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile() && e.name !== ".gitkeep")
+            .map((e) => e.name)
+        : [];
+    const filesBefore = storedFiles(server.uploadsDir);
     await page.getByLabel("Existencia").fill("-2");
+    // A text file named .png is refused by its content (magic bytes), not its name.
+    await page.getByLabel("Imagen (opcional)").setInputFiles({
+      name: "falsa.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("esto no es una imagen"),
+    });
     await page.getByRole("button", { name: "Crear producto" }).click();
     await expect(
       page.getByText("La existencia debe ser un número entero igual o mayor que 0."),
     ).toBeVisible();
+    await expect(page.getByText(/Tipo de archivo no permitido/)).toBeVisible();
+    // Neither a stored file nor a temp file is left behind.
+    expect(storedFiles(server.uploadsDir)).toEqual(filesBefore);
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(productName);
     await expect(page.getByLabel("Precio base (opcional)")).toHaveValue("1234,50");
     await screenshots(page, "admin-product-form", testInfo);
