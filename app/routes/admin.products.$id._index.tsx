@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/ProductForm";
+import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
 import { getProductForAdmin, updateProduct } from "~/models/product.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id,
     defaults,
     categories,
-    suppliers,
+    suppliers: packOptions(suppliers),
     imageUrl: product?.image_key ? `/files/products/${id}` : null,
   };
 }
@@ -67,7 +68,7 @@ export default function EditProduct() {
         lastResult={actionData?.result}
         defaults={defaults}
         categories={categories}
-        suppliers={suppliers}
+        suppliers={unpackOptions(suppliers)}
         submitLabel="Guardar cambios"
         imageUrl={imageUrl}
       />

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EMPTY_PRODUCT, ProductForm } from "~/components/admin/ProductForm";
+import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
 import { createProduct } from "~/models/product.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCategoryOptions(db),
     listPartnerOptions(db),
   ]);
-  return { categories, suppliers };
+  return { categories, suppliers: packOptions(suppliers) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +47,7 @@ export default function NewProduct() {
         lastResult={actionData?.result}
         defaults={EMPTY_PRODUCT}
         categories={categories}
-        suppliers={suppliers}
+        suppliers={unpackOptions(suppliers)}
         submitLabel="Crear producto"
       />
     </div>

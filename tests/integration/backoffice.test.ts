@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { productSchema, PRICE_MESSAGE, STOCK_MESSAGE } from "~/domain/product";
 import { settingsFormSchema } from "~/domain/settings-form";
 import { changeUserRole, LAST_ADMIN_MESSAGE } from "~/models/admin-user.server";
@@ -247,5 +248,19 @@ describe("formulario de configuración", () => {
       "La comisión debe ser un número entre 0 y 100 (usa punto o coma para los decimales).",
     );
     expect(messages).toContain("Elige una moneda de la lista.");
+  });
+});
+
+describe("listas de opciones compactas", () => {
+  it("empaqueta y desempaqueta id y nombre (tabuladores y saltos se vuelven espacios)", () => {
+    const options = [
+      { id: 7, name: "Aceros\tdel Norte" },
+      { id: 12, name: "Línea\nDos" },
+    ];
+    expect(unpackOptions(packOptions(options))).toEqual([
+      { id: 7, name: "Aceros del Norte" },
+      { id: 12, name: "Línea Dos" },
+    ]);
+    expect(unpackOptions(packOptions([]))).toEqual([]);
   });
 });
