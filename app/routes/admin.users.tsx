@@ -45,8 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         notice: {
           tone: "error",
-          title: "No se pudo actualizar el rol",
-          message: result.message,
+          title: "Error",
+          message: `No se pudo actualizar el rol. ${result.message}`,
         },
       },
       { status: 400 },

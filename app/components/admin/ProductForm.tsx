@@ -66,9 +66,11 @@ export function ProductForm({
       {...getFormProps(form)}
       className="card mt-6 grid gap-4 sm:grid-cols-2"
     >
-      {form.errors?.length ? (
+      {lastResult?.status === "error" ? (
         <div className="sm:col-span-2">
-          <FormAlert title="No se pudo guardar el producto">{form.errors.join(" ")}</FormAlert>
+          <FormAlert title="No se pudo guardar el producto">
+            {form.errors?.length ? form.errors.join(" ") : "Revisa los campos marcados."}
+          </FormAlert>
         </div>
       ) : null}
       <div className="sm:col-span-2">
