@@ -75,10 +75,10 @@ export const test = base.extend<
       const dir = fs.mkdtempSync(
         path.join(os.tmpdir(), `cotizahub-e2e-${workerInfo.workerIndex}-`),
       );
+      // E2E_PORT_BASE lets several checkouts run their journeys side by side.
+      const portBase = Number(process.env.E2E_PORT_BASE ?? 4100);
       const port =
-        Number(process.env.E2E_PORT_BASE ?? 4100) +
-        workerInfo.parallelIndex * 10 +
-        (workerInfo.project.name === "nojs" ? 1 : 0);
+        portBase + workerInfo.parallelIndex * 10 + (workerInfo.project.name === "nojs" ? 1 : 0);
       const url = `http://127.0.0.1:${port}`;
       const env: NodeJS.ProcessEnv = {
         ...process.env,

@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import { periodStarts } from "~/domain/analytics";
+import type { DB } from "~/services/db.server";
+import { containsPattern } from "~/utils/like";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+
+/** Contact form messages for /admin/contacts: search over name, e-mail, company and message. */
+export async function listContactSubmissions(
+  database: DB,
+  { q, page }: { q: string; page: number },
+) {
+  let query = database.selectFrom("contact_submissions");
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<boolean>`(name LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(company, '') LIKE ${pattern} ESCAPE '\\' OR message LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  const [submissions, count] = await Promise.all([
+    query
+      .select(["id", "name", "email", "phone", "company", "message", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { submissions, total: Number(count.n) };
+}
+
+/** Totals for the counters: all time, since the start of today and of this week (UTC, Monday). */
+export async function contactCounters(database: DB, current = new Date()) {
+  const { today, week } = periodStarts(current);
+  const row = await database
+    .selectFrom("contact_submissions")
+    .select([
+      (eb) => eb.fn.countAll<number>().as("total"),
+      sql<number>`coalesce(sum(created_at >= ${today}), 0)`.as("today"),
+      sql<number>`coalesce(sum(created_at >= ${week}), 0)`.as("week"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), today: Number(row.today), week: Number(row.week) };
+}

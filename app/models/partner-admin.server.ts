@@ -1,0 +1,111 @@
+import { sql } from "kysely";
+import { now, type DB } from "~/services/db.server";
+import { containsPattern } from "~/utils/like";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+
+export interface PartnerLoadRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  phone: string | null;
+  is_featured_partner: number;
+  assigned: number;
+  quoted: number;
+  won: number;
+}
+
+/** Partners for /admin/partners with their load: requests assigned, quotes sent, quotes won. */
+export async function listPartnersForAdmin(
+  database: DB,
+  { q, page }: { q: string; page: number },
+): Promise<{ partners: PartnerLoadRow[]; total: number }> {
+  let query = database.selectFrom("users as u").where("u.role", "=", "partner");
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<boolean>`(u.first_name || ' ' || u.last_name LIKE ${pattern} ESCAPE '\\'
+        OR u.email LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(u.company_name, '') LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        "u.id",
+        "u.email",
+        "u.first_name",
+        "u.last_name",
+        "u.company_name",
+        "u.phone",
+        "u.is_featured_partner",
+        sql<number>`(SELECT count(*) FROM partner_assignments pa WHERE pa.partner_id = u.id)`.as(
+          "assigned",
+        ),
+        sql<number>`(SELECT count(*) FROM partner_quotes pq WHERE pq.partner_id = u.id)`.as(
+          "quoted",
+        ),
+        sql<number>`(SELECT count(*) FROM partner_quotes pq WHERE pq.partner_id = u.id AND pq.is_selected = 1)`.as(
+          "won",
+        ),
+      ])
+      .orderBy("u.is_featured_partner", "desc")
+      .orderBy(sql`coalesce(nullif(trim(u.company_name), ''), u.first_name)`)
+      .orderBy("u.id")
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { partners: rows, total: Number(count.n) };
+}
+
+/** Marks a partner as featured on the landing (or not). False when the user is not a partner. */
+export async function setPartnerFeatured(
+  database: DB,
+  { partnerId, featured }: { partnerId: number; featured: boolean },
+): Promise<boolean> {
+  const result = await database
+    .updateTable("users")
+    .set({ is_featured_partner: featured ? 1 : 0, updated_at: now() })
+    .where("id", "=", partnerId)
+    .where("role", "=", "partner")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export const ASSIGNABLE_LIMIT = 40;
+
+/**
+ * Requests an admin may still assign partners to: pending first, then assigned, newest first.
+ * Two index range reads (status, created_at) rather than one sort over every open request.
+ */
+export async function listAssignableRequests(database: DB, limit = ASSIGNABLE_LIMIT) {
+  const newest = (status: "pending" | "assigned", count: number) =>
+    database
+      .selectFrom("quote_requests")
+      .select(["id", "title", "status"])
+      .where("status", "=", status)
+      .orderBy("created_at", "desc")
+      .limit(count)
+      .execute();
+  const pending = await newest("pending", limit);
+  if (pending.length >= limit) return pending;
+  return [...pending, ...(await newest("assigned", limit - pending.length))];
+}
+
+/** Every partner as a choice for a product's supplier. */
+export function listPartnerOptions(database: DB): Promise<{ id: number; name: string }[]> {
+  return database
+    .selectFrom("users")
+    .select([
+      "id",
+      sql<string>`coalesce(nullif(trim(company_name), ''), first_name || ' ' || last_name)`.as(
+        "name",
+      ),
+    ])
+    .where("role", "=", "partner")
+    .orderBy("name")
+    .execute();
+}

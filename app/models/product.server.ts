@@ -1,0 +1,215 @@
+import { sql } from "kysely";
+import type { ProductFormValue } from "~/domain/product";
+import { now, writeTransaction, type DB } from "~/services/db.server";
+import { containsPattern } from "~/utils/like";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+
+const supplierName = sql<
+  string | null
+>`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`;
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  sku: string | null;
+  base_price_cents: number | null;
+  stock_quantity: number;
+  is_active: number;
+  has_image: number;
+  category_name: string | null;
+  supplier_name: string | null;
+}
+
+export async function listProductsForAdmin(
+  database: DB,
+  { q, page }: { q: string; page: number },
+): Promise<{ products: AdminProductRow[]; total: number }> {
+  let query = database
+    .selectFrom("products as p")
+    .leftJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("users as s", "s.id", "p.supplier_id");
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<boolean>`(p.name LIKE ${pattern} ESCAPE '\\' OR coalesce(p.sku, '') LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  const [products, count] = await Promise.all([
+    query
+      .select([
+        "p.id",
+        "p.name",
+        "p.sku",
+        "p.base_price_cents",
+        "p.stock_quantity",
+        "p.is_active",
+        sql<number>`p.image_key IS NOT NULL`.as("has_image"),
+        "c.name as category_name",
+        supplierName.as("supplier_name"),
+      ])
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { products, total: Number(count.n) };
+}
+
+export function getProductForAdmin(database: DB, id: number) {
+  return database
+    .selectFrom("products as p")
+    .leftJoin("users as s", "s.id", "p.supplier_id")
+    .select([
+      "p.id",
+      "p.name",
+      "p.sku",
+      "p.description",
+      "p.category_id",
+      "p.supplier_id",
+      "p.base_price_cents",
+      "p.stock_quantity",
+      "p.is_active",
+      "p.image_key",
+      "p.image_type",
+      supplierName.as("supplier_name"),
+    ])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+}
+
+export type ProductInput = Omit<ProductFormValue, "removeImage">;
+export interface ProductImage {
+  key: string;
+  type: string;
+}
+
+type FieldErrors = Partial<Record<"category_id" | "supplier_id", string[]>>;
+export type ProductWriteResult =
+  | { ok: true; id: number; replacedImageKey: string | null }
+  | { ok: false; fieldErrors: FieldErrors; notFound?: boolean };
+
+/** The category must exist; the supplier must be a partner account. */
+async function checkReferences(tx: DB, input: ProductInput): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (input.category_id !== null) {
+    const category = await tx
+      .selectFrom("categories")
+      .select("id")
+      .where("id", "=", input.category_id)
+      .executeTakeFirst();
+    if (!category) errors.category_id = ["La categoría elegida ya no existe."];
+  }
+  if (input.supplier_id !== null) {
+    const supplier = await tx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", input.supplier_id)
+      .where("role", "=", "partner")
+      .executeTakeFirst();
+    if (!supplier) errors.supplier_id = ["El proveedor elegido no es un socio."];
+  }
+  return errors;
+}
+
+function columns(input: ProductInput) {
+  return {
+    name: input.name,
+    sku: input.sku,
+    description: input.description,
+    category_id: input.category_id,
+    supplier_id: input.supplier_id,
+    base_price_cents: input.basePriceCents,
+    stock_quantity: input.stock_quantity,
+    is_active: input.isActive ? 1 : 0,
+  };
+}
+
+/** Stores a product. The image file, when any, is already committed; the caller deletes it on failure. */
+export function createProduct(
+  database: DB,
+  input: ProductInput,
+  image: ProductImage | null,
+): Promise<ProductWriteResult> {
+  return writeTransaction(database, async (tx) => {
+    const fieldErrors = await checkReferences(tx, input);
+    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
+    const timestamp = now();
+    const { id } = await tx
+      .insertInto("products")
+      .values({
+        ...columns(input),
+        image_key: image?.key ?? null,
+        image_type: image?.type ?? null,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true as const, id, replacedImageKey: null };
+  });
+}
+
+/**
+ * Updates a product; a new image (or `removeImage`) replaces the old one, whose key comes back for
+ * the caller to delete once the row no longer points to it.
+ */
+export function updateProduct(
+  database: DB,
+  id: number,
+  input: ProductInput,
+  { image, removeImage }: { image: ProductImage | null; removeImage: boolean },
+): Promise<ProductWriteResult> {
+  return writeTransaction(database, async (tx) => {
+    const current = await tx
+      .selectFrom("products")
+      .select(["id", "image_key"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current) return { ok: false as const, fieldErrors: {}, notFound: true };
+    const fieldErrors = await checkReferences(tx, input);
+    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
+    const replacing = image !== null || removeImage;
+    await tx
+      .updateTable("products")
+      .set({
+        ...columns(input),
+        ...(replacing ? { image_key: image?.key ?? null, image_type: image?.type ?? null } : {}),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true as const, id, replacedImageKey: replacing ? current.image_key : null };
+  });
+}
+
+/** Deletes the row and returns its image key (to delete the file after), or null if not found. */
+export function deleteProduct(
+  database: DB,
+  id: number,
+): Promise<{ imageKey: string | null } | null> {
+  return writeTransaction(database, async (tx) => {
+    const row = await tx
+      .deleteFrom("products")
+      .where("id", "=", id)
+      .returning("image_key")
+      .executeTakeFirst();
+    return row ? { imageKey: row.image_key } : null;
+  });
+}
+
+/** A product's image; only an active product's unless `includeInactive` (for admins). */
+export function getProductImage(
+  database: DB,
+  id: number,
+  { includeInactive }: { includeInactive: boolean },
+) {
+  let query = database
+    .selectFrom("products")
+    .select(["image_key as key", "image_type as type"])
+    .where("id", "=", id)
+    .where("image_key", "is not", null);
+  if (!includeInactive) query = query.where("is_active", "=", 1);
+  return query.executeTakeFirst();
+}

@@ -1,0 +1,227 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice, type NoticeData } from "~/components/admin/Notice";
+import { SearchBar } from "~/components/admin/SearchBar";
+import { Badge } from "~/components/ui/Badge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { STATUS_LABELS } from "~/domain/quote-status";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import {
+  listAssignableRequests,
+  listPartnersForAdmin,
+  setPartnerFeatured,
+} from "~/models/partner-admin.server";
+import { assignPartner } from "~/models/quote-lifecycle.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { searchFromUrl } from "~/utils/like";
+import { idFrom, redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+
+export const meta: MetaFunction = () => [{ title: "Socios · Administración · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const page = pageFromUrl(url);
+  const [{ partners, total }, requests] = await Promise.all([
+    listPartnersForAdmin(db, { q, page }),
+    listAssignableRequests(db),
+  ]);
+  return { partners, total, requests, q, page };
+}
+
+type ActionData = { notice: NoticeData; partnerId: number | null };
+
+const fail = (notice: NoticeData, partnerId: number | null, status = 400) =>
+  data<ActionData>({ notice, partnerId }, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const partnerId = idFrom(formData.get("partnerId"));
+  if (partnerId === null) {
+    return fail(
+      { tone: "error", title: "Error", message: "No se pudo actualizar el partner" },
+      null,
+    );
+  }
+
+  if (intent === "featured") {
+    const featured = formData.get("featured") === "1";
+    if (!(await setPartnerFeatured(db, { partnerId, featured }))) {
+      return fail(
+        { tone: "error", title: "Error", message: "No se pudo actualizar el partner" },
+        partnerId,
+      );
+    }
+    return redirectWithToast(samePage(request), {
+      type: "success",
+      title: "Éxito",
+      description: featured ? "Partner destacado" : "Partner removido de destacados",
+    });
+  }
+
+  if (intent === "assign") {
+    const requestId = idFrom(formData.get("requestId"));
+    if (requestId === null) {
+      return fail(
+        { tone: "error", title: "Error", message: "Elige una solicitud para asignar." },
+        partnerId,
+      );
+    }
+    const result = await assignPartner(db, { requestId, partnerId, adminId: admin.id });
+    if (!result.ok) {
+      return result.error === "already_assigned"
+        ? fail({ tone: "warning", title: "Aviso", message: result.message }, partnerId)
+        : fail(
+            {
+              tone: "error",
+              title: "Error",
+              message: `No se pudo asignar el partner. ${result.message}`,
+            },
+            partnerId,
+          );
+    }
+    return redirectWithToast(samePage(request), {
+      type: "success",
+      title: "Éxito",
+      description: "Partner asignado a la solicitud",
+    });
+  }
+
+  return fail({ tone: "error", title: "Error", message: "Acción no reconocida." }, partnerId);
+}
+
+export default function AdminPartners() {
+  const { partners, total, requests, q, page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div>
+      <h1 className="page-title">Socios</h1>
+      <p className="mt-1 text-slate-700">
+        Destaca socios en la página de inicio y asígnales solicitudes de cotización.
+      </p>
+      {actionData?.notice ? <Notice notice={actionData.notice} /> : null}
+      <SearchBar q={q} label="Buscar socios por nombre, correo o empresa" />
+      <p className="mt-4 text-sm text-slate-700">
+        {total} {total === 1 ? "socio" : "socios"}
+      </p>
+      {partners.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title="No se encontraron socios" />
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+          {partners.map((partner) => {
+            const contact = `${partner.first_name} ${partner.last_name}`;
+            const title = partner.company_name?.trim() || contact;
+            return (
+              <li key={partner.id} className="card" data-testid={`partner-${partner.id}`}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+                    <p className="text-sm text-slate-700">{contact}</p>
+                    <p className="break-all text-sm">
+                      <a href={`mailto:${partner.email}`} className="btn-link">
+                        {partner.email}
+                      </a>
+                    </p>
+                    {partner.phone ? (
+                      <p className="text-sm">
+                        <a
+                          href={`tel:${partner.phone.replace(/[^\d+]/g, "")}`}
+                          className="btn-link"
+                        >
+                          {partner.phone}
+                        </a>
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="featured" />
+                      <input type="hidden" name="partnerId" value={partner.id} />
+                      <input
+                        type="hidden"
+                        name="featured"
+                        value={partner.is_featured_partner ? "0" : "1"}
+                      />
+                      <button
+                        type="submit"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={
+                          partner.is_featured_partner
+                            ? `Quitar a ${title} de destacados`
+                            : `Destacar a ${title}`
+                        }
+                      >
+                        {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
+                      </button>
+                    </Form>
+                  </div>
+                </div>
+                <dl className="mt-4 grid grid-cols-3 gap-2 text-center text-sm">
+                  <div className="rounded-md bg-slate-50 p-2">
+                    <dt className="text-slate-700">Asignadas</dt>
+                    <dd className="text-lg font-bold">{partner.assigned}</dd>
+                  </div>
+                  <div className="rounded-md bg-slate-50 p-2">
+                    <dt className="text-slate-700">Cotizadas</dt>
+                    <dd className="text-lg font-bold">{partner.quoted}</dd>
+                  </div>
+                  <div className="rounded-md bg-slate-50 p-2">
+                    <dt className="text-slate-700">Ganadas</dt>
+                    <dd className="text-lg font-bold">{partner.won}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="assign" />
+                    <input type="hidden" name="partnerId" value={partner.id} />
+                    <label htmlFor={`assign-${partner.id}`} className="label">
+                      Asignar solicitud a {title}
+                    </label>
+                    <div className="flex gap-2">
+                      <select
+                        id={`assign-${partner.id}`}
+                        name="requestId"
+                        required
+                        className="input min-w-0"
+                        defaultValue=""
+                        disabled={requests.length === 0}
+                      >
+                        <option value="" disabled>
+                          {requests.length
+                            ? "Elige una solicitud"
+                            : "No hay solicitudes por asignar"}
+                        </option>
+                        {requests.map((r) => (
+                          <option key={r.id} value={r.id}>
+                            #{r.id} · {r.title} ({STATUS_LABELS[r.status]})
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="submit"
+                        className="btn-primary"
+                        disabled={requests.length === 0}
+                      >
+                        Asignar
+                      </button>
+                    </div>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EMPTY_PRODUCT, ProductForm } from "~/components/admin/ProductForm";
+import { packOptions, unpackOptions } from "~/domain/admin-lists";
+import { listCategoryOptions } from "~/models/category.server";
+import { listPartnerOptions } from "~/models/partner-admin.server";
+import { createProduct } from "~/models/product.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { handleProductForm } from "~/utils/product-form.server";
+import { redirectWithToast } from "~/utils/toast-redirect.server";
+
+export const meta: MetaFunction = () => [{ title: "Nuevo producto · Administración · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const [categories, suppliers] = await Promise.all([
+    listCategoryOptions(db),
+    listPartnerOptions(db),
+  ]);
+  return { categories, suppliers: packOptions(suppliers) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRole(request, "admin");
+  const { response } = await handleProductForm(request, (value, image) =>
+    createProduct(db, value, image),
+  );
+  if (response) return response;
+  return redirectWithToast("/admin/products", {
+    type: "success",
+    title: "Éxito",
+    description: "Producto creado",
+  });
+}
+
+export default function NewProduct() {
+  const { categories, suppliers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="max-w-3xl">
+      <Link to="/admin/products" className="btn-link text-sm">
+        ← Volver a productos
+      </Link>
+      <h1 className="page-title mt-2">Nuevo producto</h1>
+      <ProductForm
+        lastResult={actionData?.result}
+        defaults={EMPTY_PRODUCT}
+        categories={categories}
+        suppliers={unpackOptions(suppliers)}
+        submitLabel="Crear producto"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice, type NoticeData } from "~/components/admin/Notice";
+import { SearchBar } from "~/components/admin/SearchBar";
+import { Badge } from "~/components/ui/Badge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { isRole, ROLE_LABELS, ROLES } from "~/domain/roles";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import { changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { formatDate } from "~/utils/format";
+import { searchFromUrl } from "~/utils/like";
+import { idFrom, redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+
+export const meta: MetaFunction = () => [{ title: "Usuarios · Administración · CotizaHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const rawRole = url.searchParams.get("role");
+  const role = isRole(rawRole) ? rawRole : null;
+  const page = pageFromUrl(url);
+  const { users, total } = await listUsersForAdmin(db, { q, role, page });
+  return { users, total, q, role, page };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRole(request, "admin");
+  const formData = await request.formData();
+  const userId = idFrom(formData.get("userId"));
+  const role = formData.get("role");
+  if (formData.get("intent") !== "role" || userId === null || !isRole(role)) {
+    return data<{ notice: NoticeData }>(
+      { notice: { tone: "error", title: "Error", message: "No se pudo actualizar el rol" } },
+      { status: 400 },
+    );
+  }
+  const result = await changeUserRole(db, { userId, role });
+  if (!result.ok) {
+    return data<{ notice: NoticeData }>(
+      {
+        notice: {
+          tone: "error",
+          title: "Error",
+          message: `No se pudo actualizar el rol. ${result.message}`,
+        },
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(samePage(request), {
+    type: "success",
+    title: "Éxito",
+    description: "Rol actualizado",
+  });
+}
+
+export default function AdminUsers() {
+  const { users, total, q, role, page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div>
+      <h1 className="page-title">Usuarios</h1>
+      <p className="mt-1 text-slate-700">
+        {total} {total === 1 ? "usuario" : "usuarios"}
+        {q || role ? " con los filtros aplicados" : " registrados"}.
+      </p>
+      {actionData?.notice ? <Notice notice={actionData.notice} /> : null}
+      <SearchBar q={q} label="Buscar por nombre, correo o empresa">
+        <div>
+          <label htmlFor="filter-role" className="label">
+            Rol
+          </label>
+          <select id="filter-role" name="role" defaultValue={role ?? ""} className="input">
+            <option value="">Todos</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </SearchBar>
+      {users.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState title="No se encontraron usuarios">
+            Prueba con otra búsqueda o quita el filtro de rol.
+          </EmptyState>
+        </div>
+      ) : (
+        <div
+          className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Tabla de usuarios"
+        >
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Usuarios de la plataforma</caption>
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Usuario
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Empresa
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Rol
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Verificación
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Alta
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Cambiar rol
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.map((user) => {
+                const name = `${user.first_name} ${user.last_name}`;
+                return (
+                  <tr key={user.id} data-testid={`user-${user.id}`}>
+                    <td className="min-w-[14rem] px-4 py-3">
+                      <p className="font-medium text-slate-900">{name}</p>
+                      <p className="break-all text-slate-600">{user.email}</p>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{user.company_name ?? "—"}</td>
+                    <td className="px-4 py-3">
+                      <Badge
+                        tone={
+                          user.role === "admin"
+                            ? "purple"
+                            : user.role === "partner"
+                              ? "blue"
+                              : "gray"
+                        }
+                      >
+                        {ROLE_LABELS[user.role]}
+                      </Badge>
+                    </td>
+                    <td className="px-4 py-3">
+                      {user.email_verified_at ? (
+                        <Badge tone="green">Verificado</Badge>
+                      ) : (
+                        <Badge tone="yellow">Sin verificar</Badge>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      {formatDate(user.created_at)}
+                    </td>
+                    <td className="px-4 py-3">
+                      <Form key={user.role} method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="userId" value={user.id} />
+                        <select
+                          name="role"
+                          defaultValue={user.role}
+                          aria-label={`Rol de ${name}`}
+                          className="input w-auto py-1.5"
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABELS[r]}
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="submit"
+                          className="btn-secondary px-3 py-1.5"
+                          aria-label={`Guardar rol de ${name}`}
+                        >
+                          Guardar
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} />
+    </div>
+  );
+}

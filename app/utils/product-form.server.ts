@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { FILE_RULES } from "~/domain/files";
+import { centsToInput } from "~/domain/money";
+import { productSchema } from "~/domain/product";
+import type { ProductFormDefaults } from "~/components/admin/ProductForm";
+import { getProductForAdmin, type ProductImage } from "~/models/product.server";
+import { db } from "~/services/db.server";
+import {
+  commitStagedFile,
+  discardStagedFile,
+  deleteStoredFile,
+  parseUploadForm,
+} from "~/services/storage.server";
+
+/**
+ * Reads the product form (multipart, optional image) and runs `save` with the checked values and
+ * the committed image. Any refusal answers 400 with the typed values and Spanish messages; a
+ * committed image whose row was not written is deleted again.
+ */
+export async function handleProductForm(
+  request: Request,
+  save: (
+    value: ReturnType<typeof productSchema.parse>,
+    image: ProductImage | null,
+  ) => Promise<
+    | { ok: true; replacedImageKey: string | null }
+    | { ok: false; fieldErrors: Record<string, string[]> }
+  >,
+) {
+  const { formData, file, fileError } = await parseUploadForm(
+    request,
+    "image",
+    FILE_RULES.productImage,
+  );
+  const submission = parseWithZod(formData, { schema: productSchema });
+  if (submission.status !== "success" || fileError) {
+    await discardStagedFile(file);
+    return {
+      response: data(
+        { result: submission.reply(fileError ? { fieldErrors: { image: [fileError] } } : {}) },
+        { status: 400 },
+      ),
+    };
+  }
+  const image = file ? { key: await commitStagedFile(file), type: file.mime } : null;
+  let result;
+  try {
+    result = await save(submission.value, image);
+  } catch (error) {
+    await deleteStoredFile(image?.key);
+    throw error;
+  }
+  if (!result.ok) {
+    await deleteStoredFile(image?.key);
+    return {
+      response: data(
+        { result: submission.reply({ fieldErrors: result.fieldErrors }) },
+        { status: 400 },
+      ),
+    };
+  }
+  await deleteStoredFile(result.replacedImageKey);
+  return { response: null };
+}
+
+export async function productDefaults(id: number): Promise<ProductFormDefaults | null> {
+  const product = await getProductForAdmin(db, id);
+  if (!product) return null;
+  return {
+    name: product.name,
+    sku: product.sku ?? "",
+    description: product.description ?? "",
+    category_id: product.category_id ? String(product.category_id) : "",
+    supplier_id: product.supplier_id ? String(product.supplier_id) : "",
+    base_price: product.base_price_cents === null ? "" : centsToInput(product.base_price_cents),
+    stock_quantity: String(product.stock_quantity),
+    is_active: product.is_active === 1,
+  };
+}

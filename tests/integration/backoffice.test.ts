@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { packOptions, unpackOptions } from "~/domain/admin-lists";
+import { productSchema, PRICE_MESSAGE, STOCK_MESSAGE } from "~/domain/product";
+import { settingsFormSchema } from "~/domain/settings-form";
+import { changeUserRole, LAST_ADMIN_MESSAGE } from "~/models/admin-user.server";
+import { listCatalogueProducts } from "~/models/catalogue.server";
+import {
+  createCategory,
+  renameCategory,
+  DUPLICATE_CATEGORY_MESSAGE,
+} from "~/models/category.server";
+import { setPartnerFeatured } from "~/models/partner-admin.server";
+import {
+  createProduct,
+  deleteProduct,
+  getProductImage,
+  updateProduct,
+} from "~/models/product.server";
+import { listFeaturedPartners } from "~/models/user.server";
+import { db } from "~/services/db.server";
+
+let counter = 0;
+async function user(role: "buyer" | "partner" | "admin", company = "Empresa Prueba") {
+  counter += 1;
+  const { id } = await db
+    .insertInto("users")
+    .values({
+      email: `u${counter}@ejemplo.test`,
+      password_hash: "x",
+      first_name: "Nombre",
+      last_name: `Apellido${counter}`,
+      company_name: company,
+      role,
+      updated_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const roleOf = async (id: number) =>
+  (await db.selectFrom("users").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
+
+function parseProduct(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const entries = Object.fromEntries(
+    [...form.entries()].map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  return productSchema.safeParse(entries);
+}
+
+describe("roles: el último administrador conserva su rol", () => {
+  it("rechaza quitar el rol al único administrador y lo permite cuando hay otro", async () => {
+    const first = await user("admin");
+    const refused = await changeUserRole(db, { userId: first, role: "buyer" });
+    expect(refused).toEqual({ ok: false, message: LAST_ADMIN_MESSAGE });
+    expect(await roleOf(first)).toBe("admin");
+
+    const second = await user("admin");
+    expect(await changeUserRole(db, { userId: first, role: "partner" })).toEqual({ ok: true });
+    expect(await roleOf(first)).toBe("partner");
+    // Now `second` is the last one.
+    expect((await changeUserRole(db, { userId: second, role: "buyer" })).ok).toBe(false);
+    expect(await roleOf(second)).toBe("admin");
+  });
+
+  it("un socio que deja de serlo deja de estar destacado; usuario inexistente da error", async () => {
+    const partner = await user("partner", "Destacada S.A.");
+    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toBe(true);
+    expect((await listFeaturedPartners(db)).map((p) => p.id)).toContain(partner);
+    await changeUserRole(db, { userId: partner, role: "buyer" });
+    expect((await listFeaturedPartners(db)).map((p) => p.id)).not.toContain(partner);
+    // Only partners can be featured.
+    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toBe(false);
+    expect(await changeUserRole(db, { userId: 999_999, role: "buyer" })).toEqual({
+      ok: false,
+      message: "Usuario no encontrado.",
+    });
+  });
+});
+
+describe("validación de productos (SPEC §5)", () => {
+  it("exige el nombre; sku, descripción y categoría son opcionales", () => {
+    const missing = parseProduct({ name: "  " });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.message).toBe("El nombre es obligatorio.");
+    const minimal = parseProduct({ name: "Tornillo" });
+    expect(minimal.success && minimal.data).toMatchObject({
+      name: "Tornillo",
+      sku: null,
+      description: null,
+      category_id: null,
+      supplier_id: null,
+      basePriceCents: null,
+      stock_quantity: 0,
+      isActive: true,
+    });
+  });
+
+  it("el precio acepta punto o coma y puede quedar vacío", () => {
+    const comma = parseProduct({ name: "A", base_price: "1234,50" });
+    expect(comma.success && comma.data.basePriceCents).toBe(123_450);
+    const dot = parseProduct({ name: "A", base_price: "99.9" });
+    expect(dot.success && dot.data.basePriceCents).toBe(9_990);
+    for (const bad of ["abc", "-5", "1.234,50"]) {
+      const result = parseProduct({ name: "A", base_price: bad });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(PRICE_MESSAGE);
+    }
+  });
+
+  it("la existencia es un entero >= 0 (0 por defecto)", () => {
+    const ok = parseProduct({ name: "A", stock_quantity: "25" });
+    expect(ok.success && ok.data.stock_quantity).toBe(25);
+    for (const bad of ["-3", "2.5", "diez"]) {
+      const result = parseProduct({ name: "A", stock_quantity: bad });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(STOCK_MESSAGE);
+    }
+  });
+
+  it("una casilla activa sin marcar en el formulario desactiva el producto", () => {
+    const unchecked = parseProduct({ name: "A", is_active_shown: "1" });
+    expect(unchecked.success && unchecked.data.isActive).toBe(false);
+    const checked = parseProduct({ name: "A", is_active_shown: "1", is_active: "on" });
+    expect(checked.success && checked.data.isActive).toBe(true);
+  });
+
+  it("el proveedor debe ser un socio y el catálogo muestra el proveedor real", async () => {
+    const buyer = await user("buyer");
+    const partner = await user("partner", "Aceros del Norte S.A.");
+    const category = await createCategory(db, "Ferretería");
+    expect(category.ok).toBe(true);
+    const base = {
+      name: "Taladro industrial",
+      sku: "TAL-1",
+      description: null,
+      category_id: category.ok ? category.id : null,
+      basePriceCents: 150_000,
+      stock_quantity: 3,
+      isActive: true,
+    };
+    const refused = await createProduct(db, { ...base, supplier_id: buyer }, null);
+    expect(refused).toEqual({
+      ok: false,
+      fieldErrors: { supplier_id: ["El proveedor elegido no es un socio."] },
+    });
+    const created = await createProduct(
+      db,
+      { ...base, supplier_id: partner },
+      { key: "2026/11/imagen.png", type: "image/png" },
+    );
+    expect(created.ok).toBe(true);
+    const id = created.ok ? created.id : 0;
+    const catalogue = await listCatalogueProducts(db);
+    expect(catalogue.find((p) => p.id === id)).toMatchObject({
+      name: "Taladro industrial",
+      supplierName: "Aceros del Norte S.A.",
+      categoryName: "Ferretería",
+      basePriceCents: 150_000,
+    });
+
+    // Replacing the image hands back the old key for deletion.
+    const updated = await updateProduct(
+      db,
+      id,
+      { ...base, supplier_id: partner, isActive: false },
+      { image: { key: "2026/11/otra.webp", type: "image/webp" }, removeImage: false },
+    );
+    expect(updated).toEqual({ ok: true, id, replacedImageKey: "2026/11/imagen.png" });
+    expect((await listCatalogueProducts(db)).some((p) => p.id === id)).toBe(false);
+
+    // An inactive product's image is not public; admins still reach it.
+    expect(await getProductImage(db, id, { includeInactive: false })).toBeUndefined();
+    expect(await getProductImage(db, id, { includeInactive: true })).toEqual({
+      key: "2026/11/otra.webp",
+      type: "image/webp",
+    });
+
+    // "Quitar la imagen actual" clears the columns and hands back the key.
+    const cleared = await updateProduct(
+      db,
+      id,
+      { ...base, supplier_id: partner },
+      { image: null, removeImage: true },
+    );
+    expect(cleared).toEqual({ ok: true, id, replacedImageKey: "2026/11/otra.webp" });
+    expect(await getProductImage(db, id, { includeInactive: true })).toBeUndefined();
+    const restored = await updateProduct(
+      db,
+      id,
+      { ...base, supplier_id: partner },
+      { image: { key: "2026/11/otra.webp", type: "image/webp" }, removeImage: false },
+    );
+    expect(restored.ok && restored.replacedImageKey).toBeNull();
+
+    expect(await deleteProduct(db, id)).toEqual({ imageKey: "2026/11/otra.webp" });
+    expect(await deleteProduct(db, id)).toBeNull();
+  });
+
+  it("las categorías no se repiten aunque cambien mayúsculas", async () => {
+    const first = await createCategory(db, "Electricidad");
+    expect(first.ok).toBe(true);
+    expect(await createCategory(db, "ELECTRICIDAD")).toEqual({
+      ok: false,
+      message: DUPLICATE_CATEGORY_MESSAGE,
+    });
+    const other = await createCategory(db, "Plomería");
+    expect(await renameCategory(db, { id: other.ok ? other.id : 0, name: "electricidad" })).toEqual(
+      { ok: false, message: DUPLICATE_CATEGORY_MESSAGE },
+    );
+  });
+});
+
+describe("formulario de configuración", () => {
+  const valid = {
+    sessionTimeoutMinutes: "60",
+    maxLoginAttempts: "5",
+    defaultCommission: "7,5",
+    loyaltyPointsPerUnit: "1.5",
+    minQuoteAmount: "150,50",
+    currency: "MXN",
+  };
+
+  it("convierte decimales con coma y el monto mínimo a centavos", () => {
+    expect(settingsFormSchema.parse(valid)).toEqual({
+      sessionTimeoutMinutes: 60,
+      maxLoginAttempts: 5,
+      defaultCommission: 7.5,
+      loyaltyPointsPerUnit: 1.5,
+      minQuoteAmountCents: 15_050,
+      currency: "MXN",
+    });
+  });
+
+  it("rechaza valores fuera de rango con mensajes en español", () => {
+    const result = settingsFormSchema.safeParse({
+      ...valid,
+      sessionTimeoutMinutes: "2",
+      defaultCommission: "150",
+      currency: "XXX",
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((i) => i.message);
+    expect(messages).toContain("El tiempo de sesión debe ser un número entero entre 5 y 43200.");
+    expect(messages).toContain(
+      "La comisión debe ser un número entre 0 y 100 (usa punto o coma para los decimales).",
+    );
+    expect(messages).toContain("Elige una moneda de la lista.");
+  });
+});
+
+describe("listas de opciones compactas", () => {
+  it("empaqueta y desempaqueta id y nombre (tabuladores y saltos se vuelven espacios)", () => {
+    const options = [
+      { id: 7, name: "Aceros\tdel Norte" },
+      { id: 12, name: "Línea\nDos" },
+    ];
+    expect(unpackOptions(packOptions(options))).toEqual([
+      { id: 7, name: "Aceros del Norte" },
+      { id: 12, name: "Línea Dos" },
+    ]);
+    expect(unpackOptions(packOptions([]))).toEqual([]);
+  });
+});
