@@ -98,6 +98,14 @@ const pages: [string, keyof typeof cookies | null][] = [
   ["/admin", "admin"],
   ["/admin/quotes", "admin"],
   ["/admin?tab=payments", "admin"],
+  ["/admin/users", "admin"],
+  ["/admin/partners", "admin"],
+  ["/admin/products", "admin"],
+  ["/admin/products/new", "admin"],
+  ["/admin/categories", "admin"],
+  ["/admin/contacts", "admin"],
+  ["/admin/settings", "admin"],
+  ["/admin/analytics", "admin"],
 ];
 let over = false;
 console.log(`${"página".padEnd(24)} HTML+CSS gz   JS gz (primera visita)`);

@@ -49,12 +49,4 @@ export const settingsFormSchema = z
   .transform(({ minQuoteAmount, ...rest }) => ({ ...rest, minQuoteAmountCents: minQuoteAmount }))
   .pipe(settingsSchema) satisfies z.ZodType<Settings, z.ZodTypeDef, unknown>;
 
-export const CURRENCY_LABELS: Record<(typeof SUPPORTED_CURRENCIES)[number], string> = {
-  USD: "USD · Dólar estadounidense",
-  MXN: "MXN · Peso mexicano",
-  EUR: "EUR · Euro",
-  COP: "COP · Peso colombiano",
-  CLP: "CLP · Peso chileno",
-  PEN: "PEN · Sol peruano",
-  ARS: "ARS · Peso argentino",
-};
+export { CURRENCY_LABELS } from "./currencies";

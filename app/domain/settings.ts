@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORTED_CURRENCIES } from "./currencies";
 
 /** Operator settings (SPEC §9 defaults), stored in the `settings` table and used by the code. */
 export interface Settings {
@@ -19,7 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   currency: "USD",
 };
 
-export const SUPPORTED_CURRENCIES = ["USD", "MXN", "EUR", "COP", "CLP", "PEN", "ARS"] as const;
+export { SUPPORTED_CURRENCIES };
 
 export const settingsSchema = z.object({
   sessionTimeoutMinutes: z.coerce

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert } from "~/components/ui/Field";
 import { centsToInput } from "~/domain/money";
-import { SUPPORTED_CURRENCIES } from "~/domain/settings";
-import { CURRENCY_LABELS, settingsFormSchema } from "~/domain/settings-form";
+import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
+import { settingsFormSchema } from "~/domain/settings-form";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings, saveSettings } from "~/services/settings.server";
+import { serverForm } from "~/utils/server-form";
 import { redirectWithToast } from "~/utils/toast-redirect.server";
 
 export const meta: MetaFunction = () => [{ title: "Configuración · Administración · CotizaHub" }];
@@ -55,11 +55,10 @@ function SettingsForm({
   defaults: ReturnType<typeof useLoaderData<typeof loader>>["defaults"];
 }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "settings",
-    lastResult: actionData?.result,
-    defaultValue: defaults,
-  });
+  const form = serverForm(actionData?.result);
+  const submitted = actionData?.result.status === "error";
+  const value = (name: keyof typeof defaults) =>
+    submitted ? (form.field(name).defaultValue ?? "") : defaults[name];
   const busy = useNavigation().state === "submitting";
   return (
     <div className="max-w-3xl">
@@ -67,8 +66,8 @@ function SettingsForm({
       <p className="mt-1 text-slate-700">
         Estos valores se aplican de inmediato en toda la plataforma.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
-        {form.errors?.length ? <FormAlert>{form.errors.join(" ")}</FormAlert> : null}
+      <Form method="post" noValidate className="mt-6 space-y-6">
+        {form.formErrors?.length ? <FormAlert>{form.formErrors.join(" ")}</FormAlert> : null}
         {actionData?.result.status === "error" ? (
           <FormAlert title="No se guardó la configuración">
             Corrige los campos marcados y vuelve a intentarlo.
@@ -78,50 +77,67 @@ function SettingsForm({
           <legend className="px-1 text-lg font-semibold">Seguridad</legend>
           <Field
             label="Tiempo de sesión (minutos)"
-            {...getInputProps(fields.sessionTimeoutMinutes, { type: "text" })}
+            name="sessionTimeoutMinutes"
+            id="field-sessionTimeoutMinutes"
+            type="text"
+            defaultValue={value("sessionTimeoutMinutes")}
             inputMode="numeric"
             hint="La sesión se cierra tras este tiempo sin actividad (5 a 43200)."
-            errors={fields.sessionTimeoutMinutes.errors}
+            errors={form.field("sessionTimeoutMinutes").errors}
           />
           <Field
             label="Máximo de intentos de inicio de sesión"
-            {...getInputProps(fields.maxLoginAttempts, { type: "text" })}
+            name="maxLoginAttempts"
+            id="field-maxLoginAttempts"
+            type="text"
+            defaultValue={value("maxLoginAttempts")}
             inputMode="numeric"
             hint="Tras este número de fallos, el correo queda bloqueado 15 minutos."
-            errors={fields.maxLoginAttempts.errors}
+            errors={form.field("maxLoginAttempts").errors}
           />
         </fieldset>
         <fieldset className="card grid gap-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">Negocio</legend>
           <Field
             label="Comisión por defecto (%)"
-            {...getInputProps(fields.defaultCommission, { type: "text" })}
+            name="defaultCommission"
+            id="field-defaultCommission"
+            type="text"
+            defaultValue={value("defaultCommission")}
             inputMode="decimal"
             hint="Se aplica a las nuevas cotizaciones oficiales (0 a 100)."
-            errors={fields.defaultCommission.errors}
+            errors={form.field("defaultCommission").errors}
           />
           <Field
             label="Puntos de lealtad por unidad de moneda"
-            {...getInputProps(fields.loyaltyPointsPerUnit, { type: "text" })}
+            name="loyaltyPointsPerUnit"
+            id="field-loyaltyPointsPerUnit"
+            type="text"
+            defaultValue={value("loyaltyPointsPerUnit")}
             inputMode="decimal"
             hint="Puntos que gana el comprador por cada unidad pagada."
-            errors={fields.loyaltyPointsPerUnit.errors}
+            errors={form.field("loyaltyPointsPerUnit").errors}
           />
           <Field
             label="Monto mínimo de cotización"
-            {...getInputProps(fields.minQuoteAmount, { type: "text" })}
+            name="minQuoteAmount"
+            id="field-minQuoteAmount"
+            type="text"
+            defaultValue={value("minQuoteAmount")}
             inputMode="decimal"
             hint="Las cotizaciones por debajo de este monto se rechazan. Usa punto o coma."
-            errors={fields.minQuoteAmount.errors}
+            errors={form.field("minQuoteAmount").errors}
           />
           <div>
-            <label htmlFor={fields.currency.id} className="label">
+            <label htmlFor="field-currency" className="label">
               Moneda de la plataforma
             </label>
             <select
-              {...getSelectProps(fields.currency)}
+              id="field-currency"
+              name="currency"
+              defaultValue={value("currency")}
               className="input"
-              aria-describedby={fields.currency.errors ? fields.currency.errorId : undefined}
+              aria-describedby={form.field("currency").errors ? "field-currency-error" : undefined}
             >
               {SUPPORTED_CURRENCIES.map((c) => (
                 <option key={c} value={c}>
@@ -129,7 +145,7 @@ function SettingsForm({
                 </option>
               ))}
             </select>
-            <FieldErrors id={fields.currency.errorId} errors={fields.currency.errors} />
+            <FieldErrors id="field-currency-error" errors={form.field("currency").errors} />
           </div>
         </fieldset>
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -218,7 +218,7 @@ test.describe("Back office", () => {
     expect(fs.existsSync(imageFile)).toBe(false);
   });
 
-  test("guarda la configuración y la comisión queda almacenada", async ({
+  test("guarda la configuración y la siguiente cotización oficial usa la nueva comisión", async ({
     page,
     createUser,
     loginAs,
@@ -250,6 +250,30 @@ test.describe("Back office", () => {
     expect(
       server.sql.prepare("SELECT value FROM settings WHERE key = 'minQuoteAmountCents'").get(),
     ).toEqual({ value: "10000" });
+
+    // The next official quote uses the new commission.
+    const buyer = await createUser({ role: "buyer" });
+    const stamp = new Date().toISOString();
+    const requestId = Number(
+      server.sql
+        .prepare(
+          `INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, created_at, updated_at)
+           VALUES (?, 'Flota de 10 camionetas', 'r.pdf', 'application/pdf', 'sin-archivo.pdf', 10, 'pending', ?, ?)`,
+        )
+        .run(buyer.id, stamp, stamp).lastInsertRowid,
+    );
+    await page.goto(`/admin/quotes/${requestId}`);
+    await expect(page.getByText(/comisión vigente \(7\.5 %\)/)).toBeVisible();
+    await page.getByLabel(/Monto final/).fill("1000");
+    await page.getByRole("button", { name: "Crear cotización oficial" }).click();
+    await expect(page.getByText("Cotización oficial creada.")).toBeVisible();
+    expect(
+      server.sql
+        .prepare(
+          "SELECT commission_percentage, commission_amount_cents FROM official_quotes WHERE quote_request_id = ?",
+        )
+        .get(requestId),
+    ).toEqual({ commission_percentage: 7.5, commission_amount_cents: 7500 });
     // Leave the shared server as other journeys expect it.
     server.sql.prepare("DELETE FROM settings").run();
   });

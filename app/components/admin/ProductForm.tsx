@@ -1,14 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES } from "~/domain/files";
+import { serverForm } from "~/utils/server-form";
 
 export interface ProductFormDefaults {
   name: string;
@@ -51,51 +45,60 @@ export function ProductForm({
   submitLabel: string;
   imageUrl?: string | null;
 }) {
-  const [form, fields] = useForm<
-    Omit<ProductFormDefaults, "is_active"> & { is_active?: string; image?: string }
-  >({
-    id: "product",
-    lastResult,
-    defaultValue: { ...defaults, is_active: defaults.is_active ? "on" : undefined },
-  });
+  const form = serverForm(lastResult);
+  // After a refused submission the fields show what was typed; before it, the stored product.
+  const submitted = lastResult?.status === "error";
+  const value = (name: Exclude<keyof ProductFormDefaults, "is_active">) =>
+    submitted ? (form.field(name).defaultValue ?? "") : defaults[name];
+  const checked = submitted ? form.field("is_active").defaultValue === "on" : defaults.is_active;
   const busy = useNavigation().state === "submitting";
   return (
     <Form
       method="post"
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      noValidate
       className="card mt-6 grid gap-4 sm:grid-cols-2"
     >
       {lastResult?.status === "error" ? (
         <div className="sm:col-span-2">
           <FormAlert title="No se pudo guardar el producto">
-            {form.errors?.length ? form.errors.join(" ") : "Revisa los campos marcados."}
+            {form.formErrors?.length ? form.formErrors.join(" ") : "Revisa los campos marcados."}
           </FormAlert>
         </div>
       ) : null}
       <div className="sm:col-span-2">
         <Field
           label="Nombre"
-          {...getInputProps(fields.name, { type: "text" })}
+          name="name"
+          id="field-name"
+          type="text"
+          defaultValue={value("name")}
           required
           maxLength={160}
-          errors={fields.name.errors}
+          errors={form.field("name").errors}
         />
       </div>
       <Field
         label="SKU (opcional)"
-        {...getInputProps(fields.sku, { type: "text" })}
+        name="sku"
+        id="field-sku"
+        type="text"
+        defaultValue={value("sku")}
         maxLength={80}
-        errors={fields.sku.errors}
+        errors={form.field("sku").errors}
       />
       <div>
-        <label htmlFor={fields.category_id.id} className="label">
+        <label htmlFor="field-category_id" className="label">
           Categoría (opcional)
         </label>
         <select
-          {...getSelectProps(fields.category_id)}
+          id="field-category_id"
+          name="category_id"
+          defaultValue={value("category_id")}
           className="input"
-          aria-describedby={fields.category_id.errors ? fields.category_id.errorId : undefined}
+          aria-describedby={
+            form.field("category_id").errors ? "field-category_id-error" : undefined
+          }
         >
           <option value="">Sin categoría</option>
           {categories.map((c) => (
@@ -105,40 +108,52 @@ export function ProductForm({
             </option>
           ))}
         </select>
-        <FieldErrors id={fields.category_id.errorId} errors={fields.category_id.errors} />
+        <FieldErrors id="field-category_id-error" errors={form.field("category_id").errors} />
       </div>
       <div className="sm:col-span-2">
         <TextAreaField
           label="Descripción (opcional)"
-          {...getTextareaProps(fields.description)}
+          name="description"
+          id="field-description"
+          defaultValue={value("description")}
           rows={4}
           maxLength={5000}
-          errors={fields.description.errors}
+          errors={form.field("description").errors}
         />
       </div>
       <Field
         label="Precio base (opcional)"
-        {...getInputProps(fields.base_price, { type: "text" })}
+        name="base_price"
+        id="field-base_price"
+        type="text"
+        defaultValue={value("base_price")}
         inputMode="decimal"
         placeholder="1234,50"
         hint="Usa punto o coma para los decimales. Déjalo vacío si el precio se cotiza."
-        errors={fields.base_price.errors}
+        errors={form.field("base_price").errors}
       />
       <Field
         label="Existencia"
-        {...getInputProps(fields.stock_quantity, { type: "text" })}
+        name="stock_quantity"
+        id="field-stock_quantity"
+        type="text"
+        defaultValue={value("stock_quantity")}
         inputMode="numeric"
         hint="Número entero de unidades (0 si no hay)."
-        errors={fields.stock_quantity.errors}
+        errors={form.field("stock_quantity").errors}
       />
       <div>
-        <label htmlFor={fields.supplier_id.id} className="label">
+        <label htmlFor="field-supplier_id" className="label">
           Proveedor (opcional)
         </label>
         <select
-          {...getSelectProps(fields.supplier_id)}
+          id="field-supplier_id"
+          name="supplier_id"
+          defaultValue={value("supplier_id")}
           className="input"
-          aria-describedby={fields.supplier_id.errors ? fields.supplier_id.errorId : undefined}
+          aria-describedby={
+            form.field("supplier_id").errors ? "field-supplier_id-error" : undefined
+          }
         >
           <option value="">Sin proveedor</option>
           {suppliers.map((s) => (
@@ -147,7 +162,7 @@ export function ProductForm({
             </option>
           ))}
         </select>
-        <FieldErrors id={fields.supplier_id.errorId} errors={fields.supplier_id.errors} />
+        <FieldErrors id="field-supplier_id-error" errors={form.field("supplier_id").errors} />
       </div>
       <div>
         <label htmlFor="field-image" className="label">
@@ -159,13 +174,13 @@ export function ProductForm({
           type="file"
           accept={acceptAttribute(FILE_RULES.productImage)}
           className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold"
-          aria-describedby={`field-image-hint${fields.image.errors ? " field-image-error" : ""}`}
-          aria-invalid={fields.image.errors ? true : undefined}
+          aria-describedby={`field-image-hint${form.field("image").errors ? " field-image-error" : ""}`}
+          aria-invalid={form.field("image").errors ? true : undefined}
         />
         <p id="field-image-hint" className="mt-1 text-xs text-slate-600">
           PNG, JPG o WEBP de hasta 2 MB.
         </p>
-        <FieldErrors id="field-image-error" errors={fields.image.errors} />
+        <FieldErrors id="field-image-error" errors={form.field("image").errors} />
       </div>
       {imageUrl ? (
         <div className="flex items-center gap-4 sm:col-span-2">
@@ -183,7 +198,7 @@ export function ProductForm({
       <div className="sm:col-span-2">
         <input type="hidden" name="is_active_shown" value="1" />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input {...getInputProps(fields.is_active, { type: "checkbox" })} className="h-4 w-4" />
+          <input type="checkbox" name="is_active" defaultChecked={checked} className="h-4 w-4" />
           Producto activo (visible en el catálogo)
         </label>
       </div>
