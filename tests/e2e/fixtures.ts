@@ -285,7 +285,7 @@ export async function screenshots(
   testInfo: { project: { name: string } },
 ): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
-  const dir = path.join(ROOT, "test-results", "screens");
+  const dir = path.join(ROOT, "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   await page.screenshot({

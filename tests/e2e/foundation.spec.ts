@@ -342,3 +342,88 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 });
+
+test.describe("Perfil y notificaciones", () => {
+  test("cada rol edita su perfil (la página se recarga con lo guardado)", async ({
+    browser,
+    server,
+    createUser,
+    loginAs,
+    axe,
+  }, testInfo) => {
+    for (const role of ["buyer", "partner", "admin"] as const) {
+      const user = await createUser({ role });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        javaScriptEnabled: testInfo.project.name === "js",
+      });
+      await loginAs(user, context);
+      const page = await context.newPage();
+      await page.goto("/profile");
+      await expect(
+        page
+          .getByRole("definition")
+          .getByText({ buyer: "Comprador", partner: "Socio", admin: "Administrador" }[role], {
+            exact: true,
+          }),
+      ).toBeVisible();
+      if (role === "buyer") {
+        await axe(page);
+        await screenshots(page, "profile", testInfo);
+      }
+      await page.getByLabel("Nombre", { exact: true }).fill("Renombrada");
+      await page.getByLabel("Empresa").fill("Empresa Renombrada S.A.");
+      await page
+        .getByRole("button", { name: /Guardar/ })
+        .first()
+        .click();
+      await expect(page.getByText("Perfil actualizado")).toBeVisible();
+      await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Renombrada");
+      expect(
+        server.sql.prepare("SELECT first_name, company_name FROM users WHERE id = ?").get(user.id),
+      ).toEqual({
+        first_name: "Renombrada",
+        company_name: "Empresa Renombrada S.A.",
+      });
+      await context.close();
+    }
+  });
+
+  test("la campana cuenta las no leídas (9+) y se marcan, se marcan todas y se eliminan por POST", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+    axe,
+  }, testInfo) => {
+    const buyer = await createUser({ role: "buyer" });
+    const insert = server.sql.prepare(
+      "INSERT INTO notifications (user_id, type, title, message, link, created_at) VALUES (?, 'info', ?, 'Mensaje de prueba', '/buyer', ?)",
+    );
+    for (let i = 1; i <= 11; i++)
+      insert.run(
+        buyer.id,
+        `Aviso número ${i}`,
+        new Date(Date.now() - (11 - i) * 1000).toISOString(),
+      );
+    await loginAs(buyer, page.context());
+    await page.goto("/buyer");
+    await expect(page.getByRole("link", { name: /Notificaciones/ }).first()).toContainText("9+");
+    await page.goto("/notifications");
+    await axe(page);
+    await screenshots(page, "notifications", testInfo);
+    await page.getByRole("button", { name: "Eliminar notificación: Aviso número 11" }).click();
+    await expect(page.getByText("Aviso número 11")).toHaveCount(0);
+    await page.getByRole("button", { name: "Marcar como leída" }).first().click();
+    await expect(page.getByRole("link", { name: /Notificaciones/ }).first()).toContainText("9");
+    await page.getByRole("button", { name: "Marcar todas como leídas" }).click();
+    await expect(page.getByRole("button", { name: "Marcar todas como leídas" })).toHaveCount(0);
+    expect(
+      server.sql
+        .prepare(
+          "SELECT count(*) AS n, sum(read_at IS NULL) AS unread FROM notifications WHERE user_id = ?",
+        )
+        .get(buyer.id),
+    ).toEqual({ n: 10, unread: 0 });
+  });
+});
