@@ -162,10 +162,11 @@ export async function setRewardAvailability(
   database: DB,
   rewardId: number,
   available: boolean,
-): Promise<void> {
-  await database
+): Promise<boolean> {
+  const result = await database
     .updateTable("rewards")
     .set({ is_available: available ? 1 : 0 })
     .where("id", "=", rewardId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -9,6 +9,7 @@ import { settingsFormSchema } from "~/domain/settings-form";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings, saveSettings } from "~/services/settings.server";
+import { listRewards, setRewardAvailability } from "~/models/loyalty.server";
 import { serverForm } from "~/utils/server-form";
 import { redirectWithToast } from "~/utils/toast-redirect.server";
 
@@ -16,8 +17,9 @@ export const meta: MetaFunction = () => [{ title: "Configuración · Administrac
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const settings = await getSettings(db);
+  const [settings, rewards] = await Promise.all([getSettings(db), listRewards(db)]);
   return {
+    rewards,
     defaults: {
       sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
       maxLoginAttempts: String(settings.maxLoginAttempts),
@@ -31,7 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "reward") {
+    const rewardId = Number(formData.get("reward_id"));
+    const available = formData.get("available") === "1";
+    if (!Number.isInteger(rewardId) || !(await setRewardAvailability(db, rewardId, available))) {
+      return data({ result: null, rewardError: "La recompensa no existe." }, { status: 404 });
+    }
+    return redirectWithToast("/admin/settings", {
+      type: "success",
+      title: "Éxito",
+      description: available
+        ? "Recompensa disponible para canje"
+        : "Recompensa marcada como no disponible",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: settingsFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -44,9 +61,52 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { defaults } = useLoaderData<typeof loader>();
-  // A new form state once saved values come back, so the fields show what is stored.
-  return <SettingsForm key={JSON.stringify(defaults)} defaults={defaults} />;
+  const { defaults, rewards } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {/* A new form state once saved values come back, so the fields show what is stored. */}
+      <SettingsForm key={JSON.stringify(defaults)} defaults={defaults} />
+      <RewardsAvailability rewards={rewards} />
+    </>
+  );
+}
+
+/** DECISIONS §3: admins mark a reward unavailable; buyers then see it as such and cannot redeem it. */
+function RewardsAvailability({
+  rewards,
+}: {
+  rewards: ReturnType<typeof useLoaderData<typeof loader>>["rewards"];
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="recompensas" className="card mt-6 max-w-3xl">
+      <h2 id="recompensas" className="text-lg font-semibold">
+        Recompensas del programa de lealtad
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {rewards.map((reward) => (
+          <li key={reward.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div>
+              <p className="font-medium">{reward.name}</p>
+              <p className="text-sm text-slate-700">
+                {reward.points_cost.toLocaleString("es-MX")} puntos ·{" "}
+                {reward.is_available ? "Disponible" : "No disponible"}
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="reward" />
+              <input type="hidden" name="reward_id" value={reward.id} />
+              <input type="hidden" name="available" value={reward.is_available ? "0" : "1"} />
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                {reward.is_available ? "Marcar no disponible" : "Marcar disponible"}
+                <span className="sr-only"> {reward.name}</span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function SettingsForm({
@@ -56,7 +116,7 @@ function SettingsForm({
 }) {
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
-  const submitted = actionData?.result.status === "error";
+  const submitted = actionData?.result?.status === "error";
   const value = (name: keyof typeof defaults) =>
     submitted ? (form.field(name).defaultValue ?? "") : defaults[name];
   const busy = useNavigation().state === "submitting";
@@ -68,7 +128,7 @@ function SettingsForm({
       </p>
       <Form method="post" noValidate className="mt-6 space-y-6">
         {form.formErrors?.length ? <FormAlert>{form.formErrors.join(" ")}</FormAlert> : null}
-        {actionData?.result.status === "error" ? (
+        {actionData?.result?.status === "error" ? (
           <FormAlert title="No se guardó la configuración">
             Corrige los campos marcados y vuelve a intentarlo.
           </FormAlert>

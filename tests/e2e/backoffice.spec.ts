@@ -436,3 +436,48 @@ test.describe("Back office", () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+test("un administrador marca una recompensa como no disponible y el comprador no puede canjearla", async ({
+  browser,
+  server,
+  createUser,
+  loginAs,
+}) => {
+  const admin = await createUser({ role: "admin" });
+  const buyer = await createUser({ role: "buyer" });
+  server.sql
+    .prepare(
+      "INSERT INTO loyalty_ledger (buyer_id, points, reason, description, created_at) VALUES (?, 800, 'adjustment', 'Ajuste de prueba', ?)",
+    )
+    .run(buyer.id, new Date().toISOString());
+  const js = test.info().project.name === "js";
+  const adminContext = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js });
+  await loginAs(admin, adminContext);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto("/admin/settings");
+  await adminPage.getByRole("button", { name: "Marcar no disponible Descuento 5%" }).click();
+  await expect(adminPage.getByText("Recompensa marcada como no disponible")).toBeVisible();
+
+  const buyerContext = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js });
+  await loginAs(buyer, buyerContext);
+  const buyerPage = await buyerContext.newPage();
+  await buyerPage.goto("/buyer/rewards");
+  await expect(buyerPage.getByRole("button", { name: "Canjear Descuento 5%" })).toHaveCount(0);
+  const rewardId = (
+    server.sql.prepare("SELECT id FROM rewards WHERE points_cost = 500").get() as { id: number }
+  ).id;
+  const attempt = await buyerPage.request.post("/buyer/rewards", {
+    form: { intent: "redeem", reward_id: String(rewardId) },
+  });
+  expect(attempt.status()).toBe(409);
+  expect(
+    server.sql
+      .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
+      .get(buyer.id),
+  ).toEqual({ points: 800 });
+
+  await adminPage.getByRole("button", { name: "Marcar disponible Descuento 5%" }).click();
+  await expect(adminPage.getByText("Recompensa disponible para canje")).toBeVisible();
+  await adminContext.close();
+  await buyerContext.close();
+});
