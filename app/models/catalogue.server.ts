@@ -14,6 +14,7 @@ export interface CatalogueProduct {
   basePriceCents: number | null;
   categoryId: number | null;
   categoryName: string | null;
+  hasImage: boolean;
   /** The partner who supplies the product (company, else first and last name); null when none. */
   supplierName: string | null;
 }
@@ -51,6 +52,7 @@ export async function listCatalogueProducts(
       "p.base_price_cents as basePriceCents",
       "p.category_id as categoryId",
       "c.name as categoryName",
+      sql<number>`p.image_key IS NOT NULL`.as("hasImage"),
       sql<
         string | null
       >`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`.as(
@@ -60,5 +62,10 @@ export async function listCatalogueProducts(
     .where("p.is_active", "=", 1)
     .where((eb) => eb.or([eb("p.category_id", "is", null), eb("c.is_active", "=", 1)]));
   if (categoryId) query = query.where("p.category_id", "=", categoryId);
-  return query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
+  const rows = await query
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, hasImage: Boolean(row.hasImage) }));
 }

@@ -48,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selectedCategoryId,
     currency: settings.currency,
     products: products.map(
-      ({ id, name, description, basePriceCents, categoryName, supplierName }) => ({
+      ({ id, name, description, basePriceCents, categoryName, supplierName, hasImage }) => ({
+        hasImage,
         id,
         name,
         description,

@@ -199,6 +199,7 @@ test.describe("Back office", () => {
     const card = page.locator("#catalogo").getByRole("listitem").filter({ hasText: productName });
     await expect(card).toBeVisible();
     await expect(card).toContainText(supplier);
+    await expect(card.locator(`img[src="/files/products/${row.id}"]`)).toHaveCount(1);
 
     await loginAs(admin);
     await page.goto(`/admin/products?q=${encodeURIComponent(productName)}`);

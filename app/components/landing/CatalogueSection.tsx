@@ -15,6 +15,7 @@ export interface CatalogueProductView {
   basePriceCents: number | null;
   categoryName: string | null;
   supplierName: string | null;
+  hasImage: boolean;
 }
 
 const chipBase = "inline-flex rounded-full border px-4 py-1.5 text-sm font-semibold";
@@ -91,9 +92,18 @@ export function CatalogueSection({
                 className="flex flex-col rounded-lg border border-slate-200 bg-slate-50 p-4"
                 data-testid="catalogue-product"
               >
-                <div className="mb-3 hidden h-28 items-center justify-center rounded-md bg-brand-50 text-brand-700 sm:flex">
-                  <Icon name="box" className="h-12 w-12" />
-                </div>
+                {product.hasImage ? (
+                  <img
+                    src={`/files/products/${product.id}`}
+                    alt=""
+                    loading="lazy"
+                    className="mb-3 h-28 w-full rounded-md bg-white object-contain"
+                  />
+                ) : (
+                  <div className="mb-3 hidden h-28 items-center justify-center rounded-md bg-brand-50 text-brand-700 sm:flex">
+                    <Icon name="box" className="h-12 w-12" />
+                  </div>
+                )}
                 {product.categoryName ? (
                   <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
                     {product.categoryName}
