@@ -205,3 +205,43 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
     { to_status: "approved" },
   ]);
 });
+
+test("el comprador rechaza una cotización oficial con un motivo y el administrador recibe el aviso", async ({
+  browser,
+  server,
+  createUser,
+  loginAs,
+}) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const stamp = new Date().toISOString();
+  const requestId = Number(
+    server.sql
+      .prepare(
+        `INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, total_amount_cents, created_at, updated_at)
+         VALUES (?, 'Uniformes para 300 empleados', 'r.pdf', 'application/pdf', 'sin-archivo.pdf', 10, 'quoted', 90000, ?, ?)`,
+      )
+      .run(buyer.id, stamp, stamp).lastInsertRowid,
+  );
+  server.sql
+    .prepare(
+      `INSERT INTO official_quotes (quote_request_id, final_amount_cents, commission_percentage, commission_amount_cents, currency, valid_until, created_at)
+       VALUES (?, 90000, 5, 4500, 'USD', '2099-01-01', ?)`,
+    )
+    .run(requestId, stamp);
+  const buyerPage = await signedInPage(browser, server, loginAs, buyer);
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  // The reason form sits in a <details>: it opens without JavaScript too.
+  await buyerPage.getByText("Rechazar", { exact: true }).click();
+  await buyerPage.getByLabel("Motivo (opcional)").fill("El presupuesto aprobado es menor");
+  await buyerPage.getByRole("button", { name: "Rechazar cotización" }).click();
+  await expect(buyerPage.getByText("Cotización rechazada").first()).toBeVisible();
+  await expect(buyerPage.getByText("El presupuesto aprobado es menor").first()).toBeVisible();
+  await expect(buyerPage.getByRole("button", { name: "Aprobar cotización" })).toHaveCount(0);
+  expect(
+    server.sql
+      .prepare("SELECT status, rejection_reason FROM quote_requests WHERE id = ?")
+      .get(requestId),
+  ).toEqual({ status: "rejected", rejection_reason: "El presupuesto aprobado es menor" });
+  await waitForMail(server, admin.email, /rechazada por el comprador/);
+});
