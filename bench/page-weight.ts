@@ -4,76 +4,10 @@
  * Starts the built server, signs in one user per role with a session row, and sums the gzip size of
  * each page's HTML, its stylesheets and every script it loads (entry, modulepreloads).
  */
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
-import net from "node:net";
 import zlib from "node:zlib";
-import { createCookie } from "@remix-run/node";
-import { db } from "../app/services/db.server";
-import { env } from "../app/services/env.server";
-import { cookieSecret } from "../app/services/session.server";
+import { startBenchServer } from "./server";
 
-const port = await new Promise<number>((resolve) => {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1", () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
-
-async function cookieFor(role: "admin" | "buyer" | "partner"): Promise<string> {
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", role)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(32).toString("base64url");
-  const stamp = new Date().toISOString();
-  await db
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: user.id,
-      created_at: stamp,
-      last_seen_at: stamp,
-      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-      user_agent: "page-weight",
-    })
-    .execute();
-  const cookie = createCookie("__session", { secrets: [await cookieSecret(db)] });
-  return (await cookie.serialize(id)).split(";")[0]!;
-}
-
-const cookies = {
-  admin: await cookieFor("admin"),
-  buyer: await cookieFor("buyer"),
-  partner: await cookieFor("partner"),
-};
-const server = spawn(
-  process.execPath,
-  ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      DATABASE_PATH: env.databasePath,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  },
-);
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(`${base}/healthcheck`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 200));
-}
+const { base, cookies, stop } = await startBenchServer();
 
 const gz = (bytes: ArrayBuffer | string) =>
   zlib.gzipSync(typeof bytes === "string" ? bytes : Buffer.from(bytes)).length;
@@ -128,6 +62,5 @@ for (const [path, role] of pages) {
     `${path.padEnd(24)} ${(htmlCss / 1024).toFixed(1).padStart(8)} KB   ${(jsSize / 1024).toFixed(1).padStart(8)} KB${flag}`,
   );
 }
-server.kill();
-await db.destroy();
+await stop();
 process.exitCode = over ? 1 : 0;

@@ -206,13 +206,6 @@ export async function listAssignments(
   return { items, matched: Number(matched.n), overall: Number(overall.n), page, pageSize };
 }
 
-/** A request id from the URL (a positive integer), or null. */
-export function requestIdFrom(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /**
  * One request as its assigned partner sees it: the request, the buyer's contact details and the
  * partner's own quote. Undefined when the request does not exist or is not assigned to the partner.

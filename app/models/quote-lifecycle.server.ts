@@ -595,14 +595,16 @@ export async function adminSetStatus(
   return result;
 }
 
+/** Returns false when the request does not exist. */
 export async function setAdminNotes(
   database: DB,
   requestId: number,
   notes: string | null,
-): Promise<void> {
-  await database
+): Promise<boolean> {
+  const result = await database
     .updateTable("quote_requests")
     .set({ admin_notes: notes, updated_at: now() })
     .where("id", "=", requestId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

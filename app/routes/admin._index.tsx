@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { PaymentStatus } from "../../db/schema";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { StatusBadge } from "~/components/StatusBadge";
-import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormAlert } from "~/components/ui/Field";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
@@ -26,6 +25,8 @@ import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Panel de administración · CotizaHub" }];
 
@@ -77,9 +78,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData();
   const intent = form.get("intent");
-  const paymentId = Number(form.get("payment_id"));
+  const paymentId = idFrom(form.get("payment_id"));
   const back = "/admin?tab=payments";
-  if (!Number.isInteger(paymentId) || paymentId <= 0) {
+  if (!paymentId) {
     return data({ paymentId: null, error: "Pago no encontrado." }, { status: 404 });
   }
   if (intent === "confirm_payment") {
@@ -326,13 +327,7 @@ function PaymentsTab({
                     <p className="text-sm text-red-800">Motivo del rechazo: {p.rejection_reason}</p>
                   ) : null}
                 </div>
-                <Badge
-                  tone={
-                    p.status === "confirmed" ? "green" : p.status === "rejected" ? "red" : "yellow"
-                  }
-                >
-                  {PAYMENT_STATUS_LABELS[p.status]}
-                </Badge>
+                <PaymentStatusBadge status={p.status} />
               </div>
               {proofs[p.id] ? (
                 <p className="mt-2 flex flex-wrap gap-3 text-sm">

@@ -14,7 +14,8 @@ import {
 } from "~/models/category.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { idFrom, redirectWithToast } from "~/utils/toast-redirect.server";
+import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Categorías · Administración · CotizaHub" }];
 

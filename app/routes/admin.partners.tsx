@@ -17,7 +17,8 @@ import { assignPartner } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { searchFromUrl } from "~/utils/like";
-import { idFrom, redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+import { redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Socios · Administración · CotizaHub" }];
 

@@ -8,7 +8,8 @@ import { getProductForAdmin, updateProduct } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { handleProductForm, productDefaults } from "~/utils/product-form.server";
-import { idFrom, redirectWithToast } from "~/utils/toast-redirect.server";
+import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Editar producto · Administración · CotizaHub" }];
 

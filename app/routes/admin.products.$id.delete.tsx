@@ -4,7 +4,8 @@ import { deleteProduct, getProductForAdmin } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { deleteStoredFile } from "~/services/storage.server";
-import { idFrom, redirectWithToast } from "~/utils/toast-redirect.server";
+import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [
   { title: "Eliminar producto · Administración · CotizaHub" },

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
 import {
   Form,
@@ -42,19 +42,17 @@ import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { idFrom } from "~/utils/ids";
+import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.request.title ?? "Cotización no encontrada"} · Administración · CotizaHub` },
 ];
 
-function requestIdFrom(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const id = requestIdFrom(params);
+  const id = idFrom(params.id);
   const detail = id ? await getRequestForAdmin(db, id) : undefined;
   if (!detail) throw notFoundResponse();
   const [settings, partners, attachment, pdf, quoteFiles, proofFiles] = await Promise.all([
@@ -106,7 +104,7 @@ async function success(id: number, description: string) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const id = requestIdFrom(params);
+  const id = idFrom(params.id);
   if (!id) throw notFoundResponse();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -115,9 +113,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   switch (intent) {
     case "assign": {
-      const partnerId = Number(form.get("partner_id"));
-      if (!Number.isInteger(partnerId) || partnerId <= 0)
-        return failure("Elige un socio para asignar.");
+      const partnerId = idFrom(form.get("partner_id"));
+      if (!partnerId) return failure("Elige un socio para asignar.");
       const result = await assignPartner(db, { requestId: id, partnerId, adminId: admin.id });
       if (!result.ok) {
         if (result.error === "not_found") throw notFoundResponse();
@@ -128,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return success(id, "Socio asignado a la solicitud.");
     }
     case "approve_partner_quote": {
-      const partnerQuoteId = Number(form.get("partner_quote_id"));
+      const partnerQuoteId = idFrom(form.get("partner_quote_id")) ?? 0;
       const result = await approvePartnerQuote(db, {
         requestId: id,
         partnerQuoteId,
@@ -197,9 +194,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         String(form.get("admin_notes") ?? "")
           .trim()
           .slice(0, 5000) || null;
-      const detail = await getRequestForAdmin(db, id);
-      if (!detail) throw notFoundResponse();
-      await setAdminNotes(db, id, notes);
+      if (!(await setAdminNotes(db, id, notes))) throw notFoundResponse();
       return success(id, "Notas guardadas. El comprador las ve en su solicitud.");
     }
     default:
@@ -243,20 +238,7 @@ export default function AdminQuoteDetail() {
             <p className="mt-3 whitespace-pre-line text-slate-800">
               {request.description || "Sin descripción."}
             </p>
-            <div className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-slate-50 p-3 text-sm">
-              <span className="font-medium">Archivo: {request.file_name}</span>
-              <a href={d.attachment.download} className="btn-secondary" download>
-                Descargar<span className="sr-only"> el archivo de requerimientos</span>
-              </a>
-              <a
-                href={d.attachment.open}
-                className="btn-secondary"
-                target="_blank"
-                rel="noreferrer"
-              >
-                Abrir<span className="sr-only"> el archivo de requerimientos</span>
-              </a>
-            </div>
+            <RequirementsFile fileName={request.file_name} links={d.attachment} />
             <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-600">Comprador</dt>
@@ -477,17 +459,7 @@ export default function AdminQuoteDetail() {
                           Ver comprobante
                         </a>
                       ) : null}
-                      <Badge
-                        tone={
-                          p.status === "confirmed"
-                            ? "green"
-                            : p.status === "rejected"
-                              ? "red"
-                              : "yellow"
-                        }
-                      >
-                        {PAYMENT_STATUS_LABELS[p.status]}
-                      </Badge>
+                      <PaymentStatusBadge status={p.status} />
                     </span>
                   </li>
                 ))}

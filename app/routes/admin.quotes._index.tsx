@@ -23,7 +23,7 @@ import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones · Administración · CotizaHub" }];
 
@@ -45,15 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData();
-  const requestId = Number(form.get("request_id"));
-  const back = safeRedirect(form.get("back"), "/admin/quotes");
-  if (form.get("intent") !== "send_to_buyer" || !Number.isInteger(requestId)) {
+  const requestId = idFrom(form.get("request_id"));
+  if (form.get("intent") !== "send_to_buyer" || !requestId) {
     return data({ error: "Acción no reconocida." }, { status: 400 });
   }
   const result = await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin.id });
   if (!result.ok)
     return data({ error: result.message }, { status: result.error === "not_found" ? 404 : 409 });
-  return redirect(back, {
+  return redirect("/admin/quotes", {
     headers: {
       "Set-Cookie": await toastCookie({
         type: "success",

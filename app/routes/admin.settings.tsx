@@ -12,6 +12,7 @@ import { getSettings, saveSettings } from "~/services/settings.server";
 import { listRewards, setRewardAvailability } from "~/models/loyalty.server";
 import { serverForm } from "~/utils/server-form";
 import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Configuración · Administración · CotizaHub" }];
 
@@ -35,9 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
   const formData = await request.formData();
   if (formData.get("intent") === "reward") {
-    const rewardId = Number(formData.get("reward_id"));
+    const rewardId = idFrom(formData.get("reward_id"));
     const available = formData.get("available") === "1";
-    if (!Number.isInteger(rewardId) || !(await setRewardAvailability(db, rewardId, available))) {
+    if (!rewardId || !(await setRewardAvailability(db, rewardId, available))) {
       return data({ result: null, rewardError: "La recompensa no existe." }, { status: 404 });
     }
     return redirectWithToast("/admin/settings", {

@@ -13,7 +13,8 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
-import { idFrom, redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+import { redirectWithToast, samePage } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios · Administración · CotizaHub" }];
 

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { StatCard } from "~/components/ui/StatCard";
@@ -13,6 +12,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 
 export const meta: MetaFunction = () => [{ title: "Pagos · CotizaHub" }];
 
@@ -83,13 +83,7 @@ export default function BuyerPayments() {
                         : `Creado el ${formatDate(p.created_at)} · falta el comprobante`}
                   </p>
                 </div>
-                <Badge
-                  tone={
-                    p.status === "confirmed" ? "green" : p.status === "rejected" ? "red" : "yellow"
-                  }
-                >
-                  {PAYMENT_STATUS_LABELS[p.status]}
-                </Badge>
+                <PaymentStatusBadge status={p.status} />
               </div>
               {p.status === "rejected" ? (
                 <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -27,21 +27,17 @@ import {
   parseUploadForm,
 } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Enviar comprobante de pago · CotizaHub" }];
 
 const METHODS = Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethod[];
 const MISSING = "Por favor completa todos los campos requeridos.";
 
-function quoteIdFrom(request: Request): number | null {
-  const id = Number(new URL(request.url).searchParams.get("quote"));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /** Only the buyer's own request; anything else is "not found". */
 async function payableFor(request: Request) {
   const user = await requireRole(request, "buyer");
-  const id = quoteIdFrom(request);
+  const id = idFrom(new URL(request.url).searchParams.get("quote"));
   const quote = id ? await getPayableQuote(db, { requestId: id, buyerId: user.id }) : undefined;
   if (!quote) throw notFoundResponse();
   return { user, quote };

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
 import {
   Form,
@@ -26,19 +26,17 @@ import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { idFrom } from "~/utils/ids";
+import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub` },
 ];
 
-function requestIdFrom(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const id = requestIdFrom(params);
+  const id = idFrom(params.id);
   const detail = id ? await getRequestForBuyer(db, { id, buyerId: user.id }) : undefined;
   if (!detail) throw notFoundResponse();
   const [settings, attachment, pdf] = await Promise.all([
@@ -52,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const id = requestIdFrom(params);
+  const id = idFrom(params.id);
   if (!id) throw notFoundResponse();
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -147,15 +145,7 @@ export default function BuyerQuoteDetail() {
             <p className="mt-3 whitespace-pre-line text-slate-800">
               {request.description || "Sin descripción."}
             </p>
-            <div className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-slate-50 p-3 text-sm">
-              <span className="font-medium">Archivo: {request.file_name}</span>
-              <a href={attachment.download} className="btn-secondary" download>
-                Descargar<span className="sr-only"> el archivo de requerimientos</span>
-              </a>
-              <a href={attachment.open} className="btn-secondary" target="_blank" rel="noreferrer">
-                Abrir<span className="sr-only"> el archivo de requerimientos</span>
-              </a>
-            </div>
+            <RequirementsFile fileName={request.file_name} links={attachment} />
             {request.admin_notes ? (
               <div className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
                 <p className="font-semibold">Notas del administrador</p>
@@ -261,17 +251,7 @@ export default function BuyerQuoteDetail() {
                           ? ` · enviado el ${formatDateTime(p.submitted_at)}`
                           : " · esperando comprobante"}
                       </span>
-                      <Badge
-                        tone={
-                          p.status === "confirmed"
-                            ? "green"
-                            : p.status === "rejected"
-                              ? "red"
-                              : "yellow"
-                        }
-                      >
-                        {PAYMENT_STATUS_LABELS[p.status]}
-                      </Badge>
+                      <PaymentStatusBadge status={p.status} />
                     </div>
                     {p.status === "rejected" ? (
                       <p className="mt-1 text-red-800">

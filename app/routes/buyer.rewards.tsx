@@ -14,6 +14,7 @@ import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Recompensas · CotizaHub" }];
 
@@ -39,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const form = await request.formData();
-  const rewardId = Number(form.get("reward_id"));
-  if (form.get("intent") !== "redeem" || !Number.isInteger(rewardId) || rewardId <= 0) {
+  const rewardId = idFrom(form.get("reward_id"));
+  if (form.get("intent") !== "redeem" || !rewardId) {
     return data({ rewardId: null, error: "Recompensa no válida." }, { status: 400 });
   }
   const result = await redeemReward(db, { buyerId: user.id, rewardId });

@@ -3,7 +3,7 @@ import { getProductImage } from "~/models/product.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { fileResponse } from "~/services/storage.server";
-import { idFrom } from "~/utils/toast-redirect.server";
+import { idFrom } from "~/utils/ids";
 
 const notFound = () =>
   new Response("Archivo no encontrado", {

@@ -4,12 +4,13 @@ import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { RequestLoadError, RequestNotFound } from "~/components/partner/RequestNotFound";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
-import { getAssignmentForPartner, requestIdFrom } from "~/models/partner-assignment.server";
+import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -21,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");
-  const requestId = requestIdFrom(params.id);
+  const requestId = idFrom(params.id);
   const assignment = requestId
     ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
     : undefined;

@@ -18,7 +18,7 @@ import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText } from "~/domain/validation";
-import { getAssignmentForPartner, requestIdFrom } from "~/models/partner-assignment.server";
+import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
@@ -33,6 +33,7 @@ import {
 } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
 import { serverForm } from "~/utils/server-form";
+import { idFrom } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -60,7 +61,7 @@ const notFound = () => new Response("Solicitud no encontrada", { status: 404 });
 
 async function loadAssignment(request: Request, rawId: string | undefined) {
   const user = await requireRole(request, "partner");
-  const requestId = requestIdFrom(rawId);
+  const requestId = idFrom(rawId);
   const assignment = requestId
     ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
     : undefined;

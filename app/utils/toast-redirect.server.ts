@@ -14,9 +14,3 @@ export function samePage(request: Request): string {
   url.searchParams.delete("_data");
   return url.pathname + url.search;
 }
-
-/** A positive integer id from a form or route value, or null. */
-export function idFrom(value: unknown): number | null {
-  const id = Number(value);
-  return typeof value === "string" && Number.isSafeInteger(id) && id > 0 ? id : null;
-}

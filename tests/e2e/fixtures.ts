@@ -8,7 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type BrowserContext } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type Page,
+  type BrowserContext,
+} from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import bcrypt from "bcryptjs";
 import SQLite from "better-sqlite3";
@@ -298,4 +304,20 @@ export async function screenshots(
     fullPage: true,
   });
   if (original) await page.setViewportSize(original);
+}
+
+/** A page in a new browser context signed in as `user`, with the running project's JavaScript setting. */
+export async function signedInPage(
+  browser: Browser,
+  server: Server,
+  loginAs: (user: TestUser, context: BrowserContext) => Promise<void>,
+  user: TestUser,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: test.info().project.name === "js",
+    locale: "es-ES",
+  });
+  await loginAs(user, context);
+  return context.newPage();
 }

@@ -1,21 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, waitForMail, screenshots, type Server, type TestUser } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, waitForMail, screenshots, signedInPage } from "./fixtures";
 import { PDF, pdfFile } from "./files";
-
-async function signedInPage(
-  browser: Browser,
-  server: Server,
-  loginAs: (u: TestUser, c: never) => Promise<void>,
-  user: TestUser,
-) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: test.info().project.name === "js",
-    locale: "es-ES",
-  });
-  await loginAs(user, context as never);
-  return context.newPage();
-}
 
 async function bellCount(page: Page): Promise<string> {
   return (

@@ -1,21 +1,5 @@
-import type { Browser } from "@playwright/test";
-import { test, expect, waitForMail, screenshots, type Server, type TestUser } from "./fixtures";
+import { test, expect, waitForMail, screenshots, signedInPage } from "./fixtures";
 import { pdfFile, pngFile } from "./files";
-
-async function signedInPage(
-  browser: Browser,
-  server: Server,
-  loginAs: (u: TestUser, c: never) => Promise<void>,
-  user: TestUser,
-) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: test.info().project.name === "js",
-    locale: "es-ES",
-  });
-  await loginAs(user, context as never);
-  return context.newPage();
-}
 
 test("aprobación del comprador, pago rechazado y reenviado, confirmación, puntos y canje", async ({
   browser,

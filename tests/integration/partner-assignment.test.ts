@@ -9,10 +9,10 @@ import {
   listLatestAssignments,
   listPartnerQuotes,
   performanceFrom,
-  requestIdFrom,
 } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
 import { db } from "~/services/db.server";
+import { idFrom as requestIdFrom } from "~/utils/ids";
 
 let sequence = 0;
 
