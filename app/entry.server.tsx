@@ -1,7 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startMailWorker } from "./services/mailer.server";
@@ -57,7 +62,17 @@ export default function handleRequest(
   });
 }
 
+/** Refusals of bad requests (400–499) are answers, not server errors: only the rest is logged. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
+
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   setSecurityHeaders(response.headers);
   return response;
 };
+
+/** The request edge, exported through the build so that server.js can mount it before Remix. */
+export * as edge from "./services/edge.server";

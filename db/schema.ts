@@ -24,6 +24,8 @@ export interface UsersTable {
   role: Role;
   is_featured_partner: Generated<number>;
   email_verified_at: Timestamp | null;
+  /** When the owner was last warned that their account is being locked out from somewhere. */
+  lockout_alerted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -40,7 +42,15 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   email: string;
+  /** The client's address as the edge saw it (Fly-Client-IP behind TRUST_PROXY). */
+  client_address: Generated<string>;
   created_at: CreatedAt;
+}
+
+/** One-time tokens of create forms already used (a double submit stores one row). */
+export interface FormTokensTable {
+  token: string;
+  used_at: CreatedAt;
 }
 
 export interface AuthTokensTable {
@@ -249,6 +259,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  form_tokens: FormTokensTable;
   auth_tokens: AuthTokensTable;
   settings: SettingsTable;
   secrets: SecretsTable;

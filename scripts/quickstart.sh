@@ -10,4 +10,4 @@ npx tsx scripts/migrate.ts
 npx tsx db/seed.ts
 npx remix build
 echo "CotizaHub en http://localhost:${PORT:-3000}"
-exec npx remix-serve ./build/index.js
+exec node server.js

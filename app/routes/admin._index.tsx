@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const paymentId = idFrom(form.get("payment_id"));
   const back = "/admin?tab=payments";

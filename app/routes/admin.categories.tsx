@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -40,7 +41,7 @@ const success = (description: string) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const rawName = String(formData.get("name") ?? "");
 

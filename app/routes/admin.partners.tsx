@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -41,7 +42,7 @@ const fail = (notice: NoticeData, partnerId: number | null, status = 400) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const partnerId = idFrom(formData.get("partnerId"));
   if (partnerId === null) {

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
@@ -106,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const id = idFrom(params.id);
   if (!id) throw notFoundResponse();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const failure = (error: string, extra: Partial<ActionResult> = {}) =>
     data<ActionResult>({ intent, error, ...extra }, { status: 400 });

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { data, redirect } from "@remix-run/node";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Enviar a Comprador" straight from the list. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const requestId = idFrom(form.get("request_id"));
   if (form.get("intent") !== "send_to_buyer" || !requestId) {
     return data({ error: "Acción no reconocida." }, { status: 400 });

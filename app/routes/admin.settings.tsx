@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "reward") {
     const rewardId = idFrom(formData.get("reward_id"));
     const available = formData.get("available") === "1";

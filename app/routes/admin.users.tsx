@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const userId = idFrom(formData.get("userId"));
   const role = formData.get("role");
   if (formData.get("intent") !== "role" || userId === null || !isRole(role)) {

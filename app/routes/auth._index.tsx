@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -17,7 +18,7 @@ import {
 import { resendVerification, signUp } from "~/services/account.server";
 import {
   assertSameOrigin,
-  authenticator,
+  authenticateForm,
   LOCKOUT_MINUTES,
   redirectIfSignedIn,
 } from "~/services/auth.server";
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "signup") {
@@ -131,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await authenticator.authenticate("form", request);
+  const outcome = await authenticateForm(request, formData);
   if (!outcome.ok) {
     const notice: Notice =
       outcome.reason === "locked"

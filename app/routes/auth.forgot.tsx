@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: schema() });
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requestPasswordReset(db, submission.value.email);

@@ -1,3 +1,4 @@
+import { readUploadForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
@@ -20,12 +21,7 @@ import { getPayableQuote, submitPaymentProof } from "~/models/payment.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
-import {
-  commitStagedFile,
-  deleteStoredFile,
-  discardStagedFile,
-  parseUploadForm,
-} from "~/services/storage.server";
+import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 
@@ -52,7 +48,7 @@ type Errors = { amount?: string[]; method?: string[]; file?: string[]; form?: st
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, quote } = await payableFor(request);
-  const { formData, file, fileError } = await parseUploadForm(
+  const { formData, file, fileError } = await readUploadForm(
     request,
     "file",
     FILE_RULES.paymentProof,

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { data, redirect } from "@remix-run/node";
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const id = idFrom(params.id);
   if (!id) throw notFoundResponse();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "approve") {
     const result = await buyerApproveQuote(db, { requestId: id, buyerId: user.id });

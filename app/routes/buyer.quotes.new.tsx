@@ -1,3 +1,4 @@
+import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -10,12 +11,7 @@ import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
-import {
-  commitStagedFile,
-  deleteStoredFile,
-  discardStagedFile,
-  parseUploadForm,
-} from "~/services/storage.server";
+import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
@@ -37,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const { formData, file, fileError } = await parseUploadForm(
+  const { formData, file, fileError } = await readUploadForm(
     request,
     "file",
     FILE_RULES.requirements,

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
 import { data, redirect } from "@remix-run/node";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const form = await request.formData();
+  const form = await readForm(request);
   const rewardId = idFrom(form.get("reward_id"));
   if (form.get("intent") !== "redeem" || !rewardId) {
     return data({ rewardId: null, error: "Recompensa no válida." }, { status: 400 });

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -59,7 +60,7 @@ async function sentRedirect() {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // A bot filled the hidden field: answer as if it worked, store nothing.
   const trap = formData.get("website");
   if (typeof trap === "string" && trap.trim() !== "") return sentRedirect();

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NOTIFICATIONS_PAGE_SIZE } from "~/domain/pagination";
 import { redirect } from "@remix-run/node";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   const back = safeRedirect(form.get("back"), "/notifications");

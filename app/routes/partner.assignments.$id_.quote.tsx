@@ -1,3 +1,4 @@
+import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -25,12 +26,7 @@ import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import {
-  commitStagedFile,
-  deleteStoredFile,
-  discardStagedFile,
-  parseUploadForm,
-} from "~/services/storage.server";
+import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
 import { serverForm } from "~/utils/server-form";
 import { idFrom } from "~/utils/ids";
@@ -90,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, assignment } = await loadAssignment(request, params.id);
-  const { formData, file, fileError } = await parseUploadForm(
+  const { formData, file, fileError } = await readUploadForm(
     request,
     "file",
     FILE_RULES.partnerQuote,

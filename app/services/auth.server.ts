@@ -5,8 +5,10 @@ import type { Role } from "../../db/schema";
 import { homeFor, isRole } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
 import { getUserById, getUserWithPasswordByEmail, type PublicUser } from "~/models/user.server";
-import { verifyPassword } from "./crypto.server";
-import { db, type DB } from "./db.server";
+import { generateToken, hashPassword, verifyPassword } from "./crypto.server";
+import { db, now, type DB } from "./db.server";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./edge.server";
+import { absoluteUrl, deliverSoon, enqueueMail } from "./mailer.server";
 import { loadSession } from "./session.server";
 import { getSettings } from "./settings.server";
 
@@ -16,26 +18,67 @@ export type SignInResult =
   | { ok: true; user: PublicUser }
   | { ok: false; reason: "invalid" | "locked" | "unverified"; email: string };
 
-async function recentFailures(database: DB, email: string): Promise<number> {
+async function recentFailures(database: DB, email: string, clientAddress: string): Promise<number> {
   const since = new Date(Date.now() - LOCKOUT_MINUTES * 60_000).toISOString();
   const row = await database
     .selectFrom("login_failures")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("email", "=", email)
+    .where("client_address", "=", clientAddress)
     .where("created_at", ">", since)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /**
- * Checks an e-mail and password. After `maxLoginAttempts` failures for an e-mail within
- * LOCKOUT_MINUTES, the e-mail is refused (even with the right password) until the window passes.
+ * A real bcrypt hash at the cost of stored passwords, of a secret nobody knows: an unknown e-mail
+ * spends the same time as a wrong password, so timing does not tell which e-mails have accounts.
+ */
+let dummyHash: Promise<string> | undefined;
+function hashForUnknownEmail(): Promise<string> {
+  return (dummyHash ??= hashPassword(generateToken()));
+}
+
+/** Tells the owner, once per lockout window, that someone is failing to sign in as them. */
+async function warnOwner(
+  database: DB,
+  user: { id: number; email: string; first_name: string },
+  clientAddress: string,
+): Promise<void> {
+  const windowStart = new Date(Date.now() - LOCKOUT_MINUTES * 60_000).toISOString();
+  const claimed = await database
+    .updateTable("users")
+    .set({ lockout_alerted_at: now() })
+    .where("id", "=", user.id)
+    .where((eb) =>
+      eb.or([eb("lockout_alerted_at", "is", null), eb("lockout_alerted_at", "<", windowStart)]),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  await enqueueMail(database, {
+    to: user.email,
+    subject: "Intentos fallidos de inicio de sesión en tu cuenta",
+    paragraphs: [
+      `Hola ${user.first_name}:`,
+      `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con una contraseña incorrecta varias veces desde la dirección ${clientAddress}. Hemos bloqueado esa dirección durante ${LOCKOUT_MINUTES} minutos.`,
+      "Tú puedes seguir entrando con normalidad desde tu equipo habitual. Si no reconoces estos intentos, cambia tu contraseña: al restablecerla también se levanta cualquier bloqueo.",
+    ],
+    action: { label: "Restablecer mi contraseña", url: absoluteUrl("/auth/forgot") },
+  });
+  deliverSoon();
+}
+
+/**
+ * Checks an e-mail and password. After `maxLoginAttempts` failures for an e-mail from one client
+ * address within LOCKOUT_MINUTES, that address is refused for that e-mail (even with the right
+ * password) until the window passes; other addresses, the owner's included, are not affected.
  * Counters live in SQLite so every server instance sees them.
  */
 export async function verifySignIn(
   database: DB,
   rawEmail: unknown,
   password: unknown,
+  clientAddress: string,
 ): Promise<SignInResult> {
   const parsedEmail = emailField.safeParse(rawEmail);
   const email = parsedEmail.success
@@ -44,28 +87,55 @@ export async function verifySignIn(
         .trim()
         .toLowerCase();
   const { maxLoginAttempts } = await getSettings(database);
-  if ((await recentFailures(database, email)) >= maxLoginAttempts) {
-    return { ok: false, reason: "locked", email };
-  }
+  const failures = await recentFailures(database, email, clientAddress);
+  if (failures >= maxLoginAttempts) return { ok: false, reason: "locked", email };
   const user = parsedEmail.success ? await getUserWithPasswordByEmail(database, email) : undefined;
-  const valid =
-    typeof password === "string" && user
-      ? await verifyPassword(password, user.password_hash)
-      : false;
+  const valid = await verifyPassword(
+    typeof password === "string" ? password : "",
+    user?.password_hash ?? (await hashForUnknownEmail()),
+  );
   if (!user || !valid) {
-    await database.insertInto("login_failures").values({ email }).execute();
+    await database
+      .insertInto("login_failures")
+      .values({ email, client_address: clientAddress })
+      .execute();
+    if (user && failures + 1 >= maxLoginAttempts) await warnOwner(database, user, clientAddress);
     return { ok: false, reason: "invalid", email };
   }
   if (!user.email_verified_at) return { ok: false, reason: "unverified", email };
-  await database.deleteFrom("login_failures").where("email", "=", email).execute();
+  await database
+    .deleteFrom("login_failures")
+    .where("email", "=", email)
+    .where("client_address", "=", clientAddress)
+    .execute();
   return { ok: true, user: (await getUserById(database, user.id))! };
 }
 
-export const authenticator = new Authenticator<SignInResult>();
+const authenticator = new Authenticator<SignInResult>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => verifySignIn(db, form.get("email"), form.get("password"))),
+  new FormStrategy(async ({ form, request }) =>
+    verifySignIn(db, form.get("email"), form.get("password"), clientAddress(request)),
+  ),
   "form",
 );
+
+/**
+ * Signs in through remix-auth's form strategy with a form the one reader already parsed (and
+ * capped): the strategy gets a bounded copy of it, never the raw body.
+ */
+export function authenticateForm(request: Request, form: FormData): Promise<SignInResult> {
+  const copy = new Request(request.url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_ADDRESS_HEADER]: clientAddress(request),
+    },
+    body: new URLSearchParams(
+      [...form].filter((e): e is [string, string] => typeof e[1] === "string"),
+    ),
+  });
+  return authenticator.authenticate("form", copy);
+}
 
 // ---- Guards: every loader and action starts with one of these.
 

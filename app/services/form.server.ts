@@ -1,13 +1,226 @@
-import type { FileRule } from "~/domain/files";
-import { parseUploadForm, type UploadForm } from "./storage.server";
+import crypto from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { fileTypeFromFile } from "file-type";
+import {
+  CONTENT_FOR_EXTENSION,
+  extensionOf,
+  fileTooLargeMessage,
+  fileTypeMessage,
+  INVALID_FILE_NAME_MESSAGE,
+  isSafeFileName,
+  type FileRule,
+} from "~/domain/files";
+import {
+  MAX_FIELDS,
+  MAX_MULTIPART_BYTES,
+  MAX_TEXT_FIELD_BYTES,
+  MAX_URLENCODED_BYTES,
+} from "~/domain/limits";
+import { env } from "./env.server";
+import type { StagedFile, UploadForm } from "./storage.server";
 
 /**
  * The one form reader every action uses (ADR 0005). It enforces the total body cap while the body
- * streams, parses urlencoded and multipart bodies with a real parser and answers malformed or
- * unsupported bodies with a Spanish 400/413/415 page (thrown as a Response).
+ * streams, parses urlencoded and multipart bodies with busboy, and answers malformed or
+ * unsupported bodies with a Spanish 400/413/415 (thrown as a Response, rendered by the route's
+ * error boundary). The edge (edge.server.ts) closes the connection when the answer comes before the
+ * body was read to the end, so a refused body is not read further.
  */
+
+const MESSAGES = {
+  400: "El formulario llegó incompleto o dañado. Vuelve a la página y envíalo de nuevo.",
+  413: "El envío supera el tamaño máximo permitido (10 MB por archivo). Reduce el archivo y vuelve a intentarlo.",
+  415: "Este formulario solo acepta envíos de formulario web (application/x-www-form-urlencoded o multipart/form-data).",
+} as const;
+
+function refused(status: keyof typeof MESSAGES): Response {
+  return new Response(MESSAGES[status], {
+    status,
+    statusText: MESSAGES[status],
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+class Refusal extends Error {
+  constructor(readonly status: keyof typeof MESSAGES) {
+    super(MESSAGES[status]);
+  }
+}
+
+interface FileTarget {
+  field: string;
+  rule: FileRule;
+}
+
+interface RawFile {
+  tempPath: string;
+  name: string;
+  size: number;
+  tooLarge: boolean;
+}
+
+const tmpDir = () => path.join(env.uploadsDir, ".tmp");
+
+/** Streams one file part to a temp file, counting its size; past the rule's size it only discards. */
+async function stageFilePart(stream: NodeJS.ReadableStream, name: string, rule: FileRule) {
+  await fs.mkdir(tmpDir(), { recursive: true });
+  const staged: RawFile = {
+    tempPath: path.join(tmpDir(), crypto.randomBytes(16).toString("hex")),
+    name,
+    size: 0,
+    tooLarge: false,
+  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      staged.size += chunk.byteLength;
+      if (staged.size > rule.maxBytes) staged.tooLarge = true;
+      callback(null, staged.tooLarge ? undefined : chunk);
+    },
+  });
+  await pipeline(stream, counter, createWriteStream(staged.tempPath, { flags: "wx" }));
+  return staged;
+}
+
+/** Parses the body; the caller removes `files` afterwards whatever happens. */
+async function parse(request: Request, target: FileTarget | null, files: RawFile[]) {
+  const type = request.headers.get("Content-Type") ?? "";
+  const multipart = /^multipart\/form-data/i.test(type);
+  const formData = new FormData();
+  if (!request.body || request.headers.get("Content-Length") === "0") return formData;
+  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type)) throw new Refusal(415);
+  if (!multipart && target) throw new Refusal(415);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      // Raw names ("../../x.pdf") reach our check instead of being cut to a base name.
+      preservePath: true,
+      defParamCharset: "utf8",
+      limits: {
+        fields: MAX_FIELDS,
+        parts: MAX_FIELDS,
+        files: MAX_FIELDS,
+        fieldSize: MAX_TEXT_FIELD_BYTES,
+        fieldNameSize: 200,
+      },
+    });
+  } catch {
+    // e.g. multipart without a boundary
+    throw new Refusal(400);
+  }
+
+  const pending: Promise<unknown>[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) reject(new Refusal(413));
+      else formData.append(name, value);
+    });
+    parser.on("file", (name, stream, info) => {
+      const wanted =
+        target && name === target.field && info.filename && files.length === 0 ? target : null;
+      if (!wanted) {
+        stream.resume();
+        return;
+      }
+      const staging = stageFilePart(stream, info.filename ?? "", wanted.rule).then((file) => {
+        files.push(file);
+      });
+      // A write error (disk full) fails the whole form.
+      staging.catch(reject);
+      pending.push(staging);
+    });
+    for (const limit of ["fieldsLimit", "partsLimit", "filesLimit"] as const) {
+      parser.on(limit, () => reject(new Refusal(413)));
+    }
+    parser.on("error", () => reject(new Refusal(400)));
+    parser.on("close", () => resolve());
+  });
+  // Errors are read from `done`; the feeding loop must not leave it unhandled meanwhile.
+  done.catch(() => {});
+
+  const cap = multipart ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done: ended, value } = await Promise.race([
+        reader.read(),
+        done.then(() => ({ done: true as const, value: undefined })),
+      ]);
+      if (ended) break;
+      total += value.byteLength;
+      if (total > cap) throw new Refusal(413);
+      if (!parser.write(value)) await new Promise((r) => parser.once("drain", r));
+    }
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof Refusal) throw error;
+    // The client went away or sent a broken chunked body.
+    throw new Refusal(400);
+  } finally {
+    // A read may still be pending after a refusal; releasing then must not throw over the answer.
+    try {
+      reader.releaseLock();
+    } catch {
+      /* nothing to release */
+    }
+  }
+  parser.end();
+  await done;
+  await Promise.all(pending);
+  return formData;
+}
+
+/** Checks a staged file against its rule: a safe name, not empty, within size, content matching. */
+async function checkFile(file: RawFile, rule: FileRule): Promise<StagedFile | string> {
+  if (!isSafeFileName(file.name)) return INVALID_FILE_NAME_MESSAGE;
+  if (file.tooLarge) return fileTooLargeMessage(rule);
+  if (file.size === 0) return "El archivo está vacío.";
+  const declaredExt = extensionOf(file.name);
+  const detected = rule.extensions.includes(declaredExt)
+    ? await fileTypeFromFile(file.tempPath)
+    : undefined;
+  const match = CONTENT_FOR_EXTENSION[declaredExt]?.find((c) => c.ext === detected?.ext);
+  if (!match) return fileTypeMessage(rule);
+  return {
+    tempPath: file.tempPath,
+    originalName: file.name,
+    size: file.size,
+    mime: match.mime,
+    ext: declaredExt,
+  };
+}
+
+async function read(request: Request, target: FileTarget | null): Promise<UploadForm> {
+  const files: RawFile[] = [];
+  let keep: string | null = null;
+  try {
+    const formData = await parse(request, target, files);
+    const raw = files[0];
+    if (!raw || !target) return { formData, file: null, fileError: null };
+    const checked = await checkFile(raw, target.rule);
+    if (typeof checked === "string") return { formData, file: null, fileError: checked };
+    keep = checked.tempPath;
+    return { formData, file: checked, fileError: null };
+  } catch (error) {
+    if (error instanceof Refusal) throw refused(error.status);
+    throw error;
+  } finally {
+    await Promise.all(
+      files.filter((f) => f.tempPath !== keep).map((f) => fs.rm(f.tempPath, { force: true })),
+    );
+  }
+}
+
+/** Reads a form without files (file parts, if any, are discarded unread). */
 export async function readForm(request: Request): Promise<FormData> {
-  return request.formData();
+  return (await read(request, null)).formData;
 }
 
 /** Like readForm, for a form with one file field: the file is staged, size-capped and checked by content. */
@@ -16,5 +229,5 @@ export async function readUploadForm(
   fileField: string,
   rule: FileRule,
 ): Promise<UploadForm> {
-  return parseUploadForm(request, fileField, rule);
+  return read(request, { field: fileField, rule });
 }

@@ -17,7 +17,7 @@ export function setSecurityHeaders(headers: Headers, nonce?: string): void {
       "font-src 'self'",
       "connect-src 'self'",
       "object-src 'none'",
-      "base-uri 'self'",
+      "base-uri 'none'",
       "form-action 'self'",
       "frame-ancestors 'none'",
     ].join("; "),

@@ -1,3 +1,4 @@
+import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { FILE_RULES } from "~/domain/files";
@@ -6,12 +7,7 @@ import { productSchema } from "~/domain/product";
 import type { ProductFormDefaults } from "~/components/admin/ProductForm";
 import { getProductForAdmin, type ProductImage } from "~/models/product.server";
 import { db } from "~/services/db.server";
-import {
-  commitStagedFile,
-  discardStagedFile,
-  deleteStoredFile,
-  parseUploadForm,
-} from "~/services/storage.server";
+import { commitStagedFile, discardStagedFile, deleteStoredFile } from "~/services/storage.server";
 
 /**
  * Reads the product form (multipart, optional image) and runs `save` with the checked values and
@@ -28,7 +24,7 @@ export async function handleProductForm(
     | { ok: false; fieldErrors: Record<string, string[]> }
   >,
 ) {
-  const { formData, file, fileError } = await parseUploadForm(
+  const { formData, file, fileError } = await readUploadForm(
     request,
     "image",
     FILE_RULES.productImage,

@@ -43,6 +43,7 @@ describe("sidebars", () => {
 describe("safeRedirect", () => {
   it("keeps local paths", () => {
     expect(safeRedirect("/buyer/quotes?page=2")).toBe("/buyer/quotes?page=2");
+    expect(safeRedirect("/buyer/./quotes?q=a%2Fb")).toBe("/buyer/quotes?q=a%2Fb");
   });
   it.each([
     "https://evil.example",
@@ -53,5 +54,14 @@ describe("safeRedirect", () => {
     null,
     "buyer",
     "/\r\nSet-Cookie:x",
+    // Dot segments resolve to "//evil.example" (a protocol-relative URL) after normalisation.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/buyer/../..//evil.example",
+    "/%5cevil.example",
+    "/%2F/evil.example",
+    "/\t/evil.example",
   ])("refuses %s", (target) => expect(safeRedirect(target, "/fallback")).toBe("/fallback"));
 });

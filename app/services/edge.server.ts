@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES } from "~/domain/limits";
+import { env } from "./env.server";
+import { setSecurityHeaders } from "./security-headers.server";
+
+/**
+ * The request edge: what every request meets before Remix routes it (server.js mounts these).
+ * Cross-site writes and bodies declared too large are refused here, before a byte of body is read;
+ * bodies that turn out too large while streaming are refused by the form reader (form.server.ts).
+ */
+
+/** Behind Fly's proxy (TRUST_PROXY=1) the client is named by Fly-Client-IP, else X-Forwarded-For. */
+const trustProxy = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
+
+/** The header the edge writes (after deleting any sent by the client) for actions to read. */
+export const CLIENT_ADDRESS_HEADER = "x-cotizahub-client-address";
+
+/** How long a refused upload's connection keeps being drained before it is cut (see lingerOnClose). */
+const LINGER_MS = 2_000;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function clientAddressOfNode(req: IncomingMessage): string {
+  if (trustProxy) {
+    const fly = firstHeader(req.headers["fly-client-ip"])?.trim();
+    if (fly) return fly;
+    const forwarded = firstHeader(req.headers["x-forwarded-for"])?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? "desconocida";
+}
+
+/** The client address the edge established for this request. */
+export function clientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "desconocida";
+}
+
+/** The origin a same-site browser sends for this request (the proxy's view when TRUST_PROXY). */
+function expectedOrigin(req: IncomingMessage): string | null {
+  const host =
+    (trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
+  if (!host) return null;
+  const forwardedProto = trustProxy
+    ? firstHeader(req.headers["x-forwarded-proto"])?.split(",")[0]?.trim()
+    : undefined;
+  const encrypted = (req.socket as Socket & { encrypted?: boolean }).encrypted;
+  const proto = forwardedProto ?? (encrypted ? "https" : "http");
+  return `${proto}://${host}`;
+}
+
+/**
+ * A write comes from this site when the browser says so: Sec-Fetch-Site same-origin or none, and an
+ * Origin (when sent) that is exactly ours. Clients that send neither (curl, old browsers) are not a
+ * cross-site browser request and pass; SameSite cookies protect their sessions anyway.
+ */
+export function isCrossSiteWrite(req: IncomingMessage): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const fetchSite = firstHeader(req.headers["sec-fetch-site"]);
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const origin = firstHeader(req.headers.origin);
+  if (origin === undefined) return false;
+  return origin !== expectedOrigin(req);
+}
+
+/** The largest body a request may declare, by its content type. */
+function bodyCap(req: IncomingMessage): number {
+  const type = firstHeader(req.headers["content-type"]) ?? "";
+  return /^multipart\//i.test(type) ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
+}
+
+const PAGES = {
+  403: {
+    title: "Solicitud rechazada",
+    text: "Esta acción solo puede enviarse desde las páginas de CotizaHub. Vuelve a la página y envía el formulario de nuevo.",
+  },
+  413: {
+    title: "Envío demasiado grande",
+    text: "El envío supera el tamaño máximo permitido (10 MB por archivo). Reduce el archivo y vuelve a intentarlo.",
+  },
+} as const;
+
+/** A small Spanish page for answers given before Remix renders anything. */
+export function edgePage(status: keyof typeof PAGES): string {
+  const { title, text } = PAGES[status];
+  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CotizaHub</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+}
+
+function refuse(res: ServerResponse, status: keyof typeof PAGES): void {
+  const headers = new Headers();
+  setSecurityHeaders(headers);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  // The body is never read: the connection closes after the answer (see lingerOnClose).
+  res.setHeader("Connection", "close");
+  res.statusCode = status;
+  res.end(edgePage(status));
+}
+
+/**
+ * When an answer closes the connection before the request body was read to the end, Node would
+ * destroy the socket at once, and a client still sending gets a reset instead of our answer. So the
+ * socket half-closes, discards what keeps arriving (memory stays flat) and is cut after LINGER_MS.
+ */
+function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    // Discard the unread body instead of queueing it for a reader that has stopped reading.
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+    socket.end();
+    socket.on("data", () => {});
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/**
+ * An answer written before the request body was read to the end (a 413 from the form reader, a
+ * redirect to sign-in) closes the connection, so the rest of the body is never read.
+ */
+function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+const hsts = (env.APP_URL ?? "").startsWith("https://");
+
+/** Express-style middleware run before every route. */
+export function guard(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // Only the edge names the client; a header sent by the client itself is dropped.
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOfNode(req);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    lingerOnClose(req);
+    closeIfAnsweredEarly(req, res);
+  }
+  if (isCrossSiteWrite(req)) return refuse(res, 403);
+  const declared = Number(firstHeader(req.headers["content-length"]) ?? 0);
+  if (declared > bodyCap(req)) return refuse(res, 413);
+  next();
+}
+
+/** Headers for files served from public/ (express.static's setHeaders). */
+export function staticHeaders(res: ServerResponse): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+}
+
+export { trustProxy };

@@ -1,0 +1,54 @@
+/**
+ * The HTTP server: Express in front of the Remix build. The request edge (cross-site writes,
+ * declared body size, client address, HSTS, lingering close) lives in app/services/edge.server.ts
+ * and runs before any route; server.js only wires it in.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+const BUILD_PATH = path.resolve("build/index.js");
+const development = process.env.NODE_ENV === "development";
+
+installGlobals({ nativeFetch: true });
+
+async function importBuild() {
+  const stamp = development ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : "";
+  return import(url.pathToFileURL(BUILD_PATH).href + stamp);
+}
+
+let build = await importBuild();
+const edge = () => build.entry.module.edge;
+
+const app = express();
+app.disable("x-powered-by");
+if (edge().trustProxy) app.set("trust proxy", true);
+app.use((req, res, next) => edge().guard(req, res, next));
+app.use(compression());
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, {
+    immutable: true,
+    maxAge: "1y",
+    setHeaders: (res) => edge().staticHeaders(res),
+  }),
+);
+app.use(express.static("public", { maxAge: "1h", setHeaders: (res) => edge().staticHeaders(res) }));
+app.all("*", async (req, res, next) => {
+  if (development) build = await importBuild();
+  return createRequestHandler({ build, mode: build.mode })(req, res, next);
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, process.env.HOST ?? undefined, () => {
+  console.log(`CotizaHub escuchando en http://localhost:${port}`);
+  if (development) void broadcastDevReady(build);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
