@@ -117,21 +117,33 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  // A refused request (400–499) carries its own Spanish explanation; only the rest is unexpected.
+  const refusal =
+    isRouteErrorResponse(error) && status < 500 && !notFound && typeof error.data === "string"
+      ? error.data
+      : null;
+  if (status >= 500) console.error(error);
   return (
     <>
       <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
       <main id="contenido" className="flex flex-1 items-center justify-center px-4 py-16">
         <div className="text-center">
-          <p className="text-6xl font-extrabold text-brand-700">{notFound ? "404" : "Error"}</p>
+          <p className="text-6xl font-extrabold text-brand-700">
+            {notFound || refusal ? status : "Error"}
+          </p>
           <h1 className="mt-4 text-2xl font-bold">
-            {notFound ? "Oops! Page not found" : "Algo salió mal"}
+            {notFound
+              ? "Oops! Page not found"
+              : refusal
+                ? "No pudimos procesar el envío"
+                : "Algo salió mal"}
           </h1>
           <p className="mt-2 text-slate-700">
             {notFound
               ? "La página que buscas no existe o fue movida."
-              : "Ocurrió un error inesperado. Por favor intenta de nuevo más tarde."}
+              : (refusal ?? "Ocurrió un error inesperado. Por favor intenta de nuevo más tarde.")}
           </p>
           <Link to="/" className="btn-primary mt-6">
             Volver al inicio
