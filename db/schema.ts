@@ -50,6 +50,8 @@ export interface LoginFailuresTable {
 /** One-time tokens of create forms already used (a double submit stores one row). */
 export interface FormTokensTable {
   token: string;
+  /** Where the first submit led; a repeated submit is sent there too. */
+  result_path: string;
   used_at: CreatedAt;
 }
 
