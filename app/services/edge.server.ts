@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import stylesheet from "~/tailwind.css";
 import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES } from "~/domain/limits";
 import { env } from "./env.server";
 import { setSecurityHeaders } from "./security-headers.server";
@@ -82,10 +83,10 @@ const PAGES = {
   },
 } as const;
 
-/** A small Spanish page for answers given before Remix renders anything. */
+/** A small Spanish page, in the app's style, for answers given before Remix renders anything. */
 export function edgePage(status: keyof typeof PAGES): string {
   const { title, text } = PAGES[status];
-  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CotizaHub</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CotizaHub</title><link rel="stylesheet" href="${stylesheet}"></head><body class="flex min-h-screen flex-col"><main id="contenido" class="flex flex-1 items-center justify-center px-4 py-16"><div class="text-center"><p class="text-6xl font-extrabold text-brand-700">${status}</p><h1 class="mt-4 text-2xl font-bold">${title}</h1><p class="mt-2 text-slate-700">${text}</p><a href="/" class="btn-primary mt-6">Volver al inicio</a></div></main></body></html>`;
 }
 
 function refuse(res: ServerResponse, status: keyof typeof PAGES): void {
