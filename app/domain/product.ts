@@ -53,4 +53,22 @@ export const productSchema = z
 
 export type ProductFormValue = z.output<typeof productSchema>;
 
+/** A stored product image: the storage key and its checked MIME type. */
+export interface ProductImage {
+  key: string;
+  type: string;
+}
+
+/** The product form's initial values, as the strings the inputs show. */
+export interface ProductFormDefaults {
+  name: string;
+  sku: string;
+  description: string;
+  category_id: string;
+  supplier_id: string;
+  base_price: string;
+  stock_quantity: string;
+  is_active: boolean;
+}
+
 export const categoryNameSchema = requiredText("El nombre de la categoría", 80);
