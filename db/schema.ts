@@ -243,6 +243,9 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Set while `status` is "sending": when and by which worker pass the row was claimed. */
+  claimed_at: Timestamp | null;
+  claim_token: string | null;
 }
 
 export interface Database {
