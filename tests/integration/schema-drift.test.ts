@@ -99,7 +99,8 @@ beforeAll(async () => {
   await database.destroy();
   sqlite = new SQLite(file, { readonly: true });
   declared = declaredTables();
-});
+  // Building a TypeScript program takes seconds, more on a busy machine.
+}, 60_000);
 
 afterAll(() => {
   sqlite?.close();
