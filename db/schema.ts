@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** ISO-8601 UTC timestamps stored as TEXT ("2026-11-22T14:03:36.000Z"). */
 type Timestamp = string;
@@ -11,9 +11,9 @@ export type PaymentMethod = "transfer" | "check" | "cash" | "other";
 export type TokenPurpose = "verify_email" | "reset_password";
 export type NotificationType = "success" | "info" | "warning" | "error";
 export type RelatedType = "quote" | "payment" | "assignment" | "contact" | "partner";
-export type MailStatus = "pending" | "sending" | "sent" | "failed";
+type MailStatus = "pending" | "sending" | "sent" | "failed";
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
@@ -28,7 +28,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: number;
   created_at: CreatedAt;
@@ -37,13 +37,13 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<number>;
   email: string;
   created_at: CreatedAt;
 }
 
-export interface AuthTokensTable {
+interface AuthTokensTable {
   id: Generated<number>;
   user_id: number;
   purpose: TokenPurpose;
@@ -53,26 +53,26 @@ export interface AuthTokensTable {
   created_at: CreatedAt;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
   updated_at: Timestamp;
 }
 
-export interface SecretsTable {
+interface SecretsTable {
   name: string;
   value: string;
   created_at: CreatedAt;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: Generated<number>;
   name: string;
   is_active: Generated<number>;
   created_at: CreatedAt;
 }
 
-export interface ProductsTable {
+interface ProductsTable {
   id: Generated<number>;
   name: string;
   description: string | null;
@@ -88,7 +88,7 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
-export interface ContactSubmissionsTable {
+interface ContactSubmissionsTable {
   id: Generated<number>;
   name: string;
   email: string;
@@ -98,7 +98,7 @@ export interface ContactSubmissionsTable {
   created_at: CreatedAt;
 }
 
-export interface QuoteRequestsTable {
+interface QuoteRequestsTable {
   id: Generated<number>;
   buyer_id: number;
   title: string;
@@ -115,7 +115,7 @@ export interface QuoteRequestsTable {
   updated_at: Timestamp;
 }
 
-export interface RequestStatusHistoryTable {
+interface RequestStatusHistoryTable {
   id: Generated<number>;
   quote_request_id: number;
   actor_id: number | null;
@@ -125,7 +125,7 @@ export interface RequestStatusHistoryTable {
   created_at: CreatedAt;
 }
 
-export interface PartnerAssignmentsTable {
+interface PartnerAssignmentsTable {
   id: Generated<number>;
   partner_id: number;
   quote_request_id: number;
@@ -133,7 +133,7 @@ export interface PartnerAssignmentsTable {
   assigned_at: CreatedAt;
 }
 
-export interface PartnerQuotesTable {
+interface PartnerQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_id: number;
@@ -147,7 +147,7 @@ export interface PartnerQuotesTable {
   updated_at: Timestamp;
 }
 
-export interface OfficialQuotesTable {
+interface OfficialQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_quote_id: number | null;
@@ -161,7 +161,7 @@ export interface OfficialQuotesTable {
   created_at: CreatedAt;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: Generated<number>;
   quote_request_id: number;
   official_quote_id: number;
@@ -180,7 +180,7 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-export interface BuyerCommissionsTable {
+interface BuyerCommissionsTable {
   id: Generated<number>;
   buyer_id: number;
   payment_id: number;
@@ -189,7 +189,7 @@ export interface BuyerCommissionsTable {
   created_at: CreatedAt;
 }
 
-export interface RewardsTable {
+interface RewardsTable {
   id: Generated<number>;
   name: string;
   description: string;
@@ -198,7 +198,7 @@ export interface RewardsTable {
   sort_order: Generated<number>;
 }
 
-export interface RewardRedemptionsTable {
+interface RewardRedemptionsTable {
   id: Generated<number>;
   buyer_id: number;
   reward_id: number;
@@ -206,7 +206,7 @@ export interface RewardRedemptionsTable {
   created_at: CreatedAt;
 }
 
-export interface LoyaltyLedgerTable {
+interface LoyaltyLedgerTable {
   id: Generated<number>;
   buyer_id: number;
   /** Positive when earned, negative when spent. */
@@ -218,7 +218,7 @@ export interface LoyaltyLedgerTable {
   created_at: CreatedAt;
 }
 
-export interface NotificationsTable {
+interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   type: NotificationType;
@@ -231,7 +231,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -273,12 +273,3 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type QuoteRequest = Selectable<QuoteRequestsTable>;
-export type PartnerQuote = Selectable<PartnerQuotesTable>;
-export type OfficialQuote = Selectable<OfficialQuotesTable>;
-export type Payment = Selectable<PaymentsTable>;
-export type Product = Selectable<ProductsTable>;
-export type Category = Selectable<CategoriesTable>;
-export type Notification = Selectable<NotificationsTable>;

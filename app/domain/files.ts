@@ -1,7 +1,7 @@
 /** Upload rules (SPEC §5) shared by the forms (accept=) and the server checks. */
 
 export const MAX_UPLOAD_MB = 10;
-export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 export interface FileRule {
   /** Extensions a file name may end with, lower case, without the dot. */

@@ -6,7 +6,7 @@ import { optionalText, requiredText } from "./validation";
 
 export const PRICE_MESSAGE = "Ingresa un precio válido, por ejemplo 1234.50 o 1234,50.";
 export const STOCK_MESSAGE = "La existencia debe ser un número entero igual o mayor que 0.";
-export const MAX_STOCK = 1_000_000_000;
+const MAX_STOCK = 1_000_000_000;
 
 const optionalId = (message: string) =>
   z

@@ -43,14 +43,6 @@ export const STATUS_TONES: Record<RequestStatus, Tone> = {
   rejected: "red",
 };
 
-/** SPEC §4: unknown statuses are shown as pending. */
-export function statusLabel(
-  status: string,
-  labels: Record<RequestStatus, string> = STATUS_LABELS,
-): string {
-  return labels[isRequestStatus(status) ? status : "pending"];
-}
-
 /** Admin view: an assigned request with at least one partner quote reads "Cotización Recibida". */
 export function adminStatusLabel(status: RequestStatus, partnerQuoteCount: number): string {
   return status === "assigned" && partnerQuoteCount > 0
@@ -62,7 +54,7 @@ export function adminStatusLabel(status: RequestStatus, partnerQuoteCount: numbe
 // after re-reading the request, so a rule is never checked against a stale status.
 
 /** Who performs an action. Partners act (they quote) but never move a request's status. */
-export type StatusActor = "admin" | "buyer" | "partner";
+type StatusActor = "admin" | "buyer" | "partner";
 
 export type QuoteAction =
   | "assign_partner"
@@ -75,7 +67,7 @@ export type QuoteAction =
   | "submit_payment_proof"
   | "confirm_payment";
 
-export interface Transition {
+interface Transition {
   readonly to: RequestStatus;
   readonly action: QuoteAction;
   readonly by: StatusActor;
@@ -107,7 +99,7 @@ export const TRANSITIONS: Readonly<Record<RequestStatus, readonly Transition[]>>
 };
 
 /** Actions allowed in a status that leave it as it is. */
-export const STATUS_KEEPING_ACTIONS: Readonly<
+const STATUS_KEEPING_ACTIONS: Readonly<
   Record<RequestStatus, readonly { action: QuoteAction; by: StatusActor }[]>
 > = {
   pending: [],
@@ -138,8 +130,7 @@ export function nextStatus(from: RequestStatus, action: QuoteAction): RequestSta
   return STATUS_KEEPING_ACTIONS[from].some((a) => a.action === action) ? from : null;
 }
 
-export const canAct = (status: RequestStatus, action: QuoteAction) =>
-  nextStatus(status, action) !== null;
+const canAct = (status: RequestStatus, action: QuoteAction) => nextStatus(status, action) !== null;
 
 /**
  * The operator's status select (DECISIONS §3) may set any other status, outside the table above;
@@ -161,7 +152,7 @@ export const canPay = (s: RequestStatus) => canAct(s, "submit_payment_proof");
 
 // ---- Buyer progress tracker (SPEC §4).
 
-export interface ProgressStep {
+interface ProgressStep {
   key: string;
   label: string;
   done: boolean;

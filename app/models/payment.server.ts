@@ -18,11 +18,11 @@ import { likePattern } from "./quote-request.server";
 export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
-export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
+function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
   return Math.floor(Math.floor(amountCents / 100) * pointsPerUnit);
 }
 
-export interface ProofInput {
+interface ProofInput {
   requestId: number;
   buyerId: number;
   amountCents: number;

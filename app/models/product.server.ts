@@ -9,7 +9,7 @@ const supplierName = sql<
   string | null
 >`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`;
 
-export interface AdminProductRow {
+interface AdminProductRow {
   id: number;
   name: string;
   sku: string | null;
@@ -102,10 +102,10 @@ export async function productDefaults(
   };
 }
 
-export type ProductInput = Omit<ProductFormValue, "removeImage">;
+type ProductInput = Omit<ProductFormValue, "removeImage">;
 
 type FieldErrors = Partial<Record<"category_id" | "supplier_id", string[]>>;
-export type ProductWriteResult =
+type ProductWriteResult =
   | { ok: true; id: number; replacedImageKey: string | null }
   | { ok: false; fieldErrors: FieldErrors; notFound?: boolean };
 

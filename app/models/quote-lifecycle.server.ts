@@ -16,7 +16,7 @@ import { getSettings } from "~/services/settings.server";
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
 
-export type LifecycleError =
+type LifecycleError =
   | "not_found"
   | "invalid_status"
   | "already_assigned"
@@ -94,7 +94,7 @@ function statusAfter(
 
 // ---- Buyer creates a request
 
-export interface NewRequestInput {
+interface NewRequestInput {
   buyerId: number;
   title: string;
   description: string | null;
@@ -203,7 +203,7 @@ export async function assignPartner(
 
 // ---- Partner quotes
 
-export interface PartnerQuoteInput {
+interface PartnerQuoteInput {
   requestId: number;
   partnerId: number;
   amountCents: number;

@@ -14,7 +14,7 @@ import { appUrl, env } from "./env.server";
  * Without SMTP_URL a delivered mail is an .eml file in MAIL_DIR.
  */
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   /** Plain paragraphs; the HTML version is built from them. */
@@ -29,7 +29,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function renderMail(message: MailMessage): { text: string; html: string } {
+function renderMail(message: MailMessage): { text: string; html: string } {
   const footer = `${BRAND} · Este es un mensaje automático; no respondas a este correo.`;
   const text = [
     ...message.paragraphs,
@@ -94,7 +94,7 @@ export interface OutgoingMail {
 }
 
 /** Hands one mail to the outside world; throws when it was not accepted. */
-export type MailTransport = (mail: OutgoingMail) => Promise<void>;
+type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
 /** SMTP when SMTP_URL is set, otherwise an .eml file in MAIL_DIR. */
 const defaultTransport: MailTransport = async (mail) => {
