@@ -10,7 +10,7 @@ import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 import { cookieSecret } from "../app/services/session.server";
 
-export type BenchRole = "admin" | "buyer" | "partner";
+type BenchRole = "admin" | "buyer" | "partner";
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

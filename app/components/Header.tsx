@@ -38,7 +38,7 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
 }
 
 /** SPEC §2: the badge caps at "9+". */
-export function unreadBadge(unread: number): string | null {
+function unreadBadge(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > 9 ? "9+" : String(unread);
 }

@@ -1,7 +1,6 @@
 import type { Role } from "../../db/schema";
 
 export const ROLES = ["buyer", "partner", "admin"] as const satisfies readonly Role[];
-export const SELF_SIGNUP_ROLES = ["buyer", "partner"] as const;
 
 export const ROLE_LABELS: Record<Role, string> = {
   buyer: "Comprador",
@@ -20,7 +19,7 @@ export function homeFor(user: { role?: string | null } | null | undefined): stri
 }
 
 /** The role an area of the site requires, from the first path segment. */
-export function roleForPath(pathname: string): Role | null {
+function roleForPath(pathname: string): Role | null {
   const first = pathname.split("/")[1] ?? "";
   return isRole(first) ? first : null;
 }
@@ -42,7 +41,7 @@ export function guardRedirect(
   return role === required ? null : homeFor(user);
 }
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
   /** The index route is active only on an exact match; others by path prefix. */

@@ -7,7 +7,7 @@ import { containsPattern } from "~/utils/like";
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
 
-export interface AdminUserRow {
+interface AdminUserRow {
   id: number;
   email: string;
   first_name: string;
@@ -55,7 +55,7 @@ export async function listUsersForAdmin(
   return { users, total: Number(count.n) };
 }
 
-export type RoleChangeResult = { ok: true } | { ok: false; message: string };
+type RoleChangeResult = { ok: true } | { ok: false; message: string };
 
 /**
  * Changes a user's role. The last admin keeps theirs (checked inside the write transaction, so two

@@ -139,5 +139,3 @@ export async function getAnalytics(database: DB, current = new Date()) {
     monthlyVolume: monthlySeries(months, monthlyVolume),
   };
 }
-
-export type Analytics = Awaited<ReturnType<typeof getAnalytics>>;

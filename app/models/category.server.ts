@@ -3,7 +3,7 @@ import { writeTransaction, type DB } from "~/services/db.server";
 
 export const DUPLICATE_CATEGORY_MESSAGE = "Ya existe una categoría con ese nombre.";
 
-export interface AdminCategoryRow {
+interface AdminCategoryRow {
   id: number;
   name: string;
   is_active: number;
@@ -32,7 +32,7 @@ export function listCategoryOptions(database: DB) {
     .execute();
 }
 
-export type CategoryResult = { ok: true; id: number } | { ok: false; message: string };
+type CategoryResult = { ok: true; id: number } | { ok: false; message: string };
 
 const folded = (name: string) => name.trim().toLocaleLowerCase("es");
 

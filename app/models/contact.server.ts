@@ -1,7 +1,7 @@
 import { writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 
-export interface ContactInput {
+interface ContactInput {
   name: string;
   email: string;
   phone: string | null;

@@ -8,7 +8,7 @@ import { deleteStoredFile, storeBytes, storedFileExists } from "~/services/stora
  * undefined (the route answers with a 404, never with the file).
  */
 
-export interface StoredFileRef {
+interface StoredFileRef {
   key: string;
   name: string;
   type: string;

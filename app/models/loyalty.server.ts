@@ -14,7 +14,7 @@ export async function pointsBalance(database: DB, buyerId: number): Promise<numb
 }
 
 /** Points ever earned (the tier is based on what a buyer earned, so redeeming never demotes). */
-export async function pointsEarned(database: DB, buyerId: number): Promise<number> {
+async function pointsEarned(database: DB, buyerId: number): Promise<number> {
   const row = await database
     .selectFrom("loyalty_ledger")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("points"), eb.lit(0)).as("earned"))
@@ -95,7 +95,7 @@ export function listRewards(database: DB) {
     .execute();
 }
 
-export type RedeemResult =
+type RedeemResult =
   | { ok: true; rewardName: string; balance: number }
   | { ok: false; error: "not_found" | "unavailable" | "insufficient"; message: string };
 

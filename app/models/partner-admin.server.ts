@@ -3,7 +3,7 @@ import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
-export interface PartnerLoadRow {
+interface PartnerLoadRow {
   id: number;
   email: string;
   first_name: string;
@@ -75,7 +75,7 @@ export async function setPartnerFeatured(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export const ASSIGNABLE_LIMIT = 40;
+const ASSIGNABLE_LIMIT = 40;
 
 /**
  * Requests an admin may still assign partners to: pending first, then assigned, newest first.

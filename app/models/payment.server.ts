@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
-import { canPay, STATUS_LABELS } from "~/domain/quote-status";
+import { canPay, nextStatus, STATUS_LABELS } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
@@ -18,11 +18,11 @@ import { likePattern } from "./quote-request.server";
 export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
-export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
+function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
   return Math.floor(Math.floor(amountCents / 100) * pointsPerUnit);
 }
 
-export interface ProofInput {
+interface ProofInput {
   requestId: number;
   buyerId: number;
   amountCents: number;
@@ -186,7 +186,8 @@ export async function confirmPayment(
         message: "El comprador aún no envió el comprobante de este pago.",
       };
     }
-    if (payment.request_status !== "approved" && payment.request_status !== "paid") {
+    const next = nextStatus(payment.request_status, "confirm_payment");
+    if (next === null) {
       return {
         ok: false as const,
         error: "invalid_status" as const,
@@ -205,12 +206,12 @@ export async function confirmPayment(
       })
       .where("id", "=", paymentId)
       .execute();
-    if (payment.request_status !== "paid") {
+    if (next !== payment.request_status) {
       await recordStatus(
         tx,
         payment.request_id,
         payment.request_status,
-        "paid",
+        next,
         adminId,
         "Pago confirmado",
       );

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import type { ProductFormValue } from "~/domain/product";
-import { now, writeTransaction, type DB } from "~/services/db.server";
+import { centsToInput } from "~/domain/money";
+import type { ProductFormDefaults, ProductFormValue, ProductImage } from "~/domain/product";
+import { db, now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
@@ -8,7 +9,7 @@ const supplierName = sql<
   string | null
 >`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`;
 
-export interface AdminProductRow {
+interface AdminProductRow {
   id: number;
   name: string;
   sku: string | null;
@@ -79,14 +80,32 @@ export function getProductForAdmin(database: DB, id: number) {
     .executeTakeFirst();
 }
 
-export type ProductInput = Omit<ProductFormValue, "removeImage">;
-export interface ProductImage {
-  key: string;
-  type: string;
+/**
+ * The edit form's values for a product, or null when it does not exist. Takes the app database by
+ * default because the edit route calls it as `productDefaults(id)`.
+ */
+export async function productDefaults(
+  id: number,
+  database: DB = db,
+): Promise<ProductFormDefaults | null> {
+  const product = await getProductForAdmin(database, id);
+  if (!product) return null;
+  return {
+    name: product.name,
+    sku: product.sku ?? "",
+    description: product.description ?? "",
+    category_id: product.category_id ? String(product.category_id) : "",
+    supplier_id: product.supplier_id ? String(product.supplier_id) : "",
+    base_price: product.base_price_cents === null ? "" : centsToInput(product.base_price_cents),
+    stock_quantity: String(product.stock_quantity),
+    is_active: product.is_active === 1,
+  };
 }
 
+type ProductInput = Omit<ProductFormValue, "removeImage">;
+
 type FieldErrors = Partial<Record<"category_id" | "supplier_id", string[]>>;
-export type ProductWriteResult =
+type ProductWriteResult =
   | { ok: true; id: number; replacedImageKey: string | null }
   | { ok: false; fieldErrors: FieldErrors; notFound?: boolean };
 

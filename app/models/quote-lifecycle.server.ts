@@ -1,14 +1,11 @@
 import type { RequestStatus } from "../../db/schema";
 import { commissionCents, formatMoney } from "~/domain/money";
 import {
-  canApprovePartnerQuote,
-  canAssignPartner,
-  canBuyerApprove,
-  canBuyerReject,
-  canCreateManualQuote,
-  canPartnerQuote,
-  canSendToBuyer,
+  canAdminOverride,
+  canTransition,
+  nextStatus,
   STATUS_LABELS,
+  type QuoteAction,
 } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
@@ -19,7 +16,7 @@ import { getSettings } from "~/services/settings.server";
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
 
-export type LifecycleError =
+type LifecycleError =
   | "not_found"
   | "invalid_status"
   | "already_assigned"
@@ -46,7 +43,10 @@ async function lockRequest(tx: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** Changes the status and writes the history line (who, when, from, to, note). */
+/**
+ * Changes the status and writes the history line (who, when, from, to, note). Only a move in the
+ * domain's TRANSITIONS table, or an operator's `override`, may be recorded.
+ */
 export async function recordStatus(
   tx: DB,
   requestId: number,
@@ -54,7 +54,11 @@ export async function recordStatus(
   to: RequestStatus,
   actorId: number | null,
   note: string | null = null,
+  { override = false }: { override?: boolean } = {},
 ): Promise<void> {
+  if (from !== null && !(override ? canAdminOverride(from, to) : canTransition(from, to))) {
+    throw new Error(`Status change ${from} → ${to} is not allowed`);
+  }
   const timestamp = now();
   if (from !== null) {
     await tx
@@ -76,9 +80,21 @@ export async function recordStatus(
     .execute();
 }
 
+/**
+ * The status `action` leads to from the request's current status (TRANSITIONS), or the
+ * `invalid_status` failure when the action is refused there.
+ */
+function statusAfter(
+  request: { status: RequestStatus },
+  action: QuoteAction,
+): { ok: true; to: RequestStatus } | ReturnType<typeof wrongStatus> {
+  const to = nextStatus(request.status, action);
+  return to === null ? wrongStatus(request.status) : { ok: true, to };
+}
+
 // ---- Buyer creates a request
 
-export interface NewRequestInput {
+interface NewRequestInput {
   buyerId: number;
   title: string;
   description: string | null;
@@ -141,7 +157,8 @@ export async function assignPartner(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canAssignPartner(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "assign_partner");
+    if (!next.ok) return next;
     const partner = await tx
       .selectFrom("users")
       .select(["id", "role"])
@@ -157,8 +174,8 @@ export async function assignPartner(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       return fail("already_assigned", "Este partner ya está asignado a esta cotización");
     }
-    if (request.status === "pending") {
-      await recordStatus(tx, requestId, "pending", "assigned", adminId, "Socio asignado");
+    if (next.to !== request.status) {
+      await recordStatus(tx, requestId, request.status, next.to, adminId, "Socio asignado");
       await notify(tx, {
         to: { userIds: [request.buyer_id] },
         type: "info",
@@ -186,7 +203,7 @@ export async function assignPartner(
 
 // ---- Partner quotes
 
-export interface PartnerQuoteInput {
+interface PartnerQuoteInput {
   requestId: number;
   partnerId: number;
   amountCents: number;
@@ -218,7 +235,8 @@ export async function submitPartnerQuote(
       .executeTakeFirst();
     const request = await lockRequest(tx, input.requestId);
     if (!assignment || !request) return fail("not_found", "Solicitud no encontrada");
-    if (!canPartnerQuote(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "submit_partner_quote");
+    if (!next.ok) return next;
     const existing = await tx
       .selectFrom("partner_quotes")
       .select(["id", "is_selected", "file_key"])
@@ -286,6 +304,7 @@ function validUntil(days = 30): string {
 async function issueOfficialQuote(
   tx: DB,
   request: { id: number; buyer_id: number; title: string; status: RequestStatus },
+  to: RequestStatus,
   {
     amountCents,
     partnerQuoteId,
@@ -323,7 +342,7 @@ async function issueOfficialQuote(
     tx,
     request.id,
     request.status,
-    "quoted",
+    to,
     adminId,
     partnerQuoteId ? "Cotización de socio aprobada" : "Cotización oficial manual",
   );
@@ -351,7 +370,8 @@ export async function approvePartnerQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canApprovePartnerQuote(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "approve_partner_quote");
+    if (!next.ok) return next;
     const quote = await tx
       .selectFrom("partner_quotes")
       .select(["id", "partner_id", "quoted_amount_cents"])
@@ -364,7 +384,7 @@ export async function approvePartnerQuote(
       .set({ is_selected: 1, updated_at: now() })
       .where("id", "=", quote.id)
       .execute();
-    const officialQuoteId = await issueOfficialQuote(tx, request, {
+    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
       amountCents: quote.quoted_amount_cents,
       partnerQuoteId: quote.id,
       adminId,
@@ -400,8 +420,9 @@ export async function createManualOfficialQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canCreateManualQuote(request.status)) return wrongStatus(request.status);
-    const officialQuoteId = await issueOfficialQuote(tx, request, {
+    const next = statusAfter(request, "create_manual_quote");
+    if (!next.ok) return next;
+    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
       amountCents,
       partnerQuoteId: null,
       adminId,
@@ -455,12 +476,13 @@ export async function sendOfficialQuoteToBuyer(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canSendToBuyer(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "send_to_buyer");
+    if (!next.ok) return next;
     await recordStatus(
       tx,
       requestId,
-      "quoted",
-      "approved",
+      request.status,
+      next.to,
       adminId,
       "Enviada al comprador para pago",
     );
@@ -487,8 +509,16 @@ export async function buyerApproveQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
-    if (!canBuyerApprove(request.status)) return wrongStatus(request.status);
-    await recordStatus(tx, requestId, "quoted", "approved", buyerId, "Aprobada por el comprador");
+    const next = statusAfter(request, "buyer_approve");
+    if (!next.ok) return next;
+    await recordStatus(
+      tx,
+      requestId,
+      request.status,
+      next.to,
+      buyerId,
+      "Aprobada por el comprador",
+    );
     await ensurePendingPayment(tx, requestId, buyerId);
     await notify(tx, {
       to: { role: "admin" },
@@ -512,7 +542,8 @@ export async function buyerRejectQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
-    if (!canBuyerReject(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "buyer_reject");
+    if (!next.ok) return next;
     const confirmed = await tx
       .selectFrom("payments")
       .select("id")
@@ -539,7 +570,7 @@ export async function buyerRejectQuote(
       tx,
       requestId,
       request.status,
-      "rejected",
+      next.to,
       buyerId,
       reason ?? "Rechazada por el comprador",
     );
@@ -571,7 +602,7 @@ export async function adminSetStatus(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (request.status === status) return { ok: true as const };
+    if (!canAdminOverride(request.status, status)) return { ok: true as const };
     await recordStatus(
       tx,
       requestId,
@@ -579,6 +610,7 @@ export async function adminSetStatus(
       status,
       adminId,
       note ?? "Cambio manual de estado",
+      { override: true },
     );
     await notify(tx, {
       to: { userIds: [request.buyer_id] },

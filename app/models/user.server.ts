@@ -15,7 +15,7 @@ export type PublicUser = Pick<
   | "created_at"
 >;
 
-export const PUBLIC_USER_COLUMNS = [
+const PUBLIC_USER_COLUMNS = [
   "id",
   "email",
   "first_name",
@@ -53,7 +53,7 @@ export async function emailExists(database: DB, email: string): Promise<boolean>
   return Boolean(row);
 }
 
-export interface NewUserInput {
+interface NewUserInput {
   email: string;
   passwordHash: string;
   firstName: string;
@@ -94,7 +94,7 @@ export async function markEmailVerified(database: DB, userId: number): Promise<v
     .execute();
 }
 
-export interface ProfileInput {
+interface ProfileInput {
   firstName: string;
   lastName: string;
   companyName: string | null;
@@ -133,10 +133,6 @@ export async function setPasswordHash(
 
 export function displayName(user: Pick<User, "first_name" | "last_name">): string {
   return `${user.first_name} ${user.last_name}`.trim();
-}
-
-export function listAdminIds(database: DB): Promise<{ id: number }[]> {
-  return database.selectFrom("users").select("id").where("role", "=", "admin").execute();
 }
 
 export function listFeaturedPartners(database: DB, limit = 5) {

@@ -4,10 +4,10 @@ import { ProductForm } from "~/components/admin/ProductForm";
 import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
-import { getProductForAdmin, updateProduct } from "~/models/product.server";
+import { getProductForAdmin, productDefaults, updateProduct } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { handleProductForm, productDefaults } from "~/utils/product-form.server";
+import { handleProductForm } from "~/services/product-form.server";
 import { redirectWithToast } from "~/utils/toast-redirect.server";
 import { idFrom } from "~/utils/ids";
 

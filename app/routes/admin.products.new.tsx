@@ -7,7 +7,7 @@ import { listPartnerOptions } from "~/models/partner-admin.server";
 import { createProduct } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { handleProductForm } from "~/utils/product-form.server";
+import { handleProductForm } from "~/services/product-form.server";
 import { redirectWithToast } from "~/utils/toast-redirect.server";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo producto · Administración · CotizaHub" }];

@@ -66,13 +66,13 @@ function getCookies() {
   return cookies;
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const { session } = await getCookies();
   const value = await session.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-export interface SessionRecord {
+interface SessionRecord {
   id: string;
   userId: number;
 }

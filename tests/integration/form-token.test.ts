@@ -5,7 +5,7 @@ import {
   FormTokenAlreadyUsed,
   newFormToken,
   usedFormToken,
-} from "~/models/form-token.server";
+} from "~/services/form-token.server";
 import { db, writeTransaction } from "~/services/db.server";
 import { makeRequest, makeUser } from "./factories";
 

@@ -2,18 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES } from "~/domain/files";
+import type { ProductFormDefaults } from "~/domain/product";
 import { serverForm } from "~/utils/server-form";
-
-export interface ProductFormDefaults {
-  name: string;
-  sku: string;
-  description: string;
-  category_id: string;
-  supplier_id: string;
-  base_price: string;
-  stock_quantity: string;
-  is_active: boolean;
-}
 
 export const EMPTY_PRODUCT: ProductFormDefaults = {
   name: "",

@@ -3,12 +3,12 @@ import { formatMoney } from "~/domain/money";
 import { Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
 
-export interface CatalogueCategoryView {
+interface CatalogueCategoryView {
   id: number;
   name: string;
 }
 
-export interface CatalogueProductView {
+interface CatalogueProductView {
   id: number;
   name: string;
   description: string | null;

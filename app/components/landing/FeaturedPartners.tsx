@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { FiveStars, Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
 
-export interface FeaturedPartnerView {
+interface FeaturedPartnerView {
   id: number;
   name: string;
 }

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export const LEGAL_LAST_UPDATED = "15 de julio de 2024";
+const LEGAL_LAST_UPDATED = "15 de julio de 2024";
 
 export interface LegalSectionDef {
   id: string;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB, Tx } from "~/services/db.server";
+import type { DB, Tx } from "./db.server";
 
 /**
  * One-time form tokens: a create form carries a random token (rendered by the loader, no write), and

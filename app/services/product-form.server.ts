@@ -1,13 +1,9 @@
-import { readUploadForm } from "~/services/form.server";
+import { readUploadForm } from "./form.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { FILE_RULES } from "~/domain/files";
-import { centsToInput } from "~/domain/money";
-import { productSchema } from "~/domain/product";
-import type { ProductFormDefaults } from "~/components/admin/ProductForm";
-import { getProductForAdmin, type ProductImage } from "~/models/product.server";
-import { db } from "~/services/db.server";
-import { commitStagedFile, discardStagedFile, deleteStoredFile } from "~/services/storage.server";
+import { productSchema, type ProductImage } from "~/domain/product";
+import { commitStagedFile, discardStagedFile, deleteStoredFile } from "./storage.server";
 
 /**
  * Reads the product form (multipart, optional image) and runs `save` with the checked values and
@@ -58,19 +54,4 @@ export async function handleProductForm(
   }
   await deleteStoredFile(result.replacedImageKey);
   return { response: null };
-}
-
-export async function productDefaults(id: number): Promise<ProductFormDefaults | null> {
-  const product = await getProductForAdmin(db, id);
-  if (!product) return null;
-  return {
-    name: product.name,
-    sku: product.sku ?? "",
-    description: product.description ?? "",
-    category_id: product.category_id ? String(product.category_id) : "",
-    supplier_id: product.supplier_id ? String(product.supplier_id) : "",
-    base_price: product.base_price_cents === null ? "" : centsToInput(product.base_price_cents),
-    stock_quantity: String(product.stock_quantity),
-    is_active: product.is_active === 1,
-  };
 }
