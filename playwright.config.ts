@@ -34,5 +34,8 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+    // Hostile requests over raw HTTP against the built server (tests/edge/helpers.ts); no browser.
+    // Run it alone: npx playwright test --project=edge --workers=1
+    { name: "edge", testDir: "tests/edge", timeout: 120_000 },
   ],
 });
