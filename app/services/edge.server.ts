@@ -39,8 +39,15 @@ export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "desconocida";
 }
 
-/** The origin a same-site browser sends for this request (the proxy's view when TRUST_PROXY). */
+const appOrigin = env.APP_URL ? new URL(env.APP_URL).origin : null;
+
+/**
+ * The origin a same-site browser sends for this request: APP_URL's when it is set (so a forged Host,
+ * as in DNS rebinding, cannot make a foreign page "ours"), else the one the Host header names (the
+ * proxy's view when TRUST_PROXY).
+ */
 function expectedOrigin(req: IncomingMessage): string | null {
+  if (appOrigin) return appOrigin;
   const host =
     (trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
   if (!host) return null;
@@ -72,10 +79,17 @@ function bodyCap(req: IncomingMessage): number {
   return /^multipart\//i.test(type) ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
 }
 
+/** Methods the app answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused at the edge. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 const PAGES = {
   403: {
     title: "Solicitud rechazada",
     text: "Esta acción solo puede enviarse desde las páginas de CotizaHub. Vuelve a la página y envía el formulario de nuevo.",
+  },
+  405: {
+    title: "Método no permitido",
+    text: "CotizaHub no atiende este tipo de petición.",
   },
   413: {
     title: "Envío demasiado grande",
@@ -143,6 +157,7 @@ export function guard(req: IncomingMessage, res: ServerResponse, next: () => voi
     lingerOnClose(req);
     closeIfAnsweredEarly(req, res);
   }
+  if (!METHODS.has(req.method ?? "")) return refuse(res, 405);
   if (isCrossSiteWrite(req)) return refuse(res, 403);
   const declared = Number(firstHeader(req.headers["content-length"]) ?? 0);
   if (declared > bodyCap(req)) return refuse(res, 413);

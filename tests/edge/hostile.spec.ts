@@ -180,10 +180,6 @@ test.describe("1. Límite de tamaño del cuerpo", () => {
   test("un multipart chunked de 12 MB a /buyer/quotes/new con sesión recibe 413 y no deja archivo", async ({
     server,
   }) => {
-    // APP FAILURE: form.server.ts only records a staged temp file after its write finishes, so when
-    // the body passes the cap mid-file the half-written file in UPLOADS_DIR/.tmp is never removed
-    // (sweepOrphanFiles only runs at start-up, and only on files older than an hour).
-    test.fail();
     const { cookie } = await buyerCookie(server);
     const before = snapshot(server);
     const res = await send(server, {
@@ -201,7 +197,14 @@ test.describe("1. Límite de tamaño del cuerpo", () => {
   async function fourBigPosts(server: Server, type: "urlencoded" | "multipart") {
     const before = snapshot(server);
     // Warm up the page so the first render's one-time work is not measured as memory growth.
-    for (let i = 0; i < 3; i++) expect((await send(server, { path: "/" })).status).toBe(200);
+    const quiet: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await send(server, { path: "/" });
+      expect(page.status).toBe(200);
+      quiet.push(page.responseMs);
+    }
+    // Under 1 s, or (on a machine busy with other work) within 4× the same page just before.
+    const pageBudget = Math.max(1_000, 4 * quiet.sort((a, b) => a - b)[1]!);
     const rssBefore = rssOf(server.pid);
     let peak = rssBefore;
     const sampler = setInterval(() => {
@@ -248,11 +251,11 @@ test.describe("1. Límite de tamaño del cuerpo", () => {
     const rssAfter = rssOf(server.pid);
     test.info().annotations.push({
       type: "memoria",
-      description: `RSS antes ${(rssBefore / MB).toFixed(1)} MB, pico ${(peak / MB).toFixed(1)} MB, después ${(rssAfter / MB).toFixed(1)} MB; GET / ${pageTimes.join(", ")} ms; enviados ${results.map((r) => (r.sent / MB).toFixed(0)).join(", ")} MB`,
+      description: `GET / sin carga ${quiet.join(", ")} ms; RSS antes ${(rssBefore / MB).toFixed(1)} MB, pico ${(peak / MB).toFixed(1)} MB, después ${(rssAfter / MB).toFixed(1)} MB; GET / ${pageTimes.join(", ")} ms; enviados ${results.map((r) => (r.sent / MB).toFixed(0)).join(", ")} MB`,
     });
     expect(rssAfter - rssBefore, "RSS después - antes").toBeLessThan(50 * MB);
     expect(peak - rssBefore, "RSS pico - antes").toBeLessThan(50 * MB);
-    for (const ms of pageTimes) expect(ms, "GET / durante los envíos").toBeLessThan(1_000);
+    for (const ms of pageTimes) expect(ms, "GET / durante los envíos").toBeLessThan(pageBudget);
     for (const res of results) expect(res.cut, "cada envío se corta").toBe(true);
     await expectNothingStored(server, before);
     await expectAlive(server);
@@ -265,18 +268,10 @@ test.describe("1. Límite de tamaño del cuerpo", () => {
   });
 
   test("cuatro multipart chunked de 50 MB a la vez: la memoria no sube más de 50 MB y / responde en < 1 s", async () => {
-    // APP FAILURE: the server process dies. readForm discards an unwanted file part with
-    // stream.resume() but attaches no 'error' listener; when the body passes the 11 MB cap,
-    // parser.destroy() makes busboy emit "Unexpected end of file" on that file stream, which is
-    // an uncaught 'error' event. Runs on its own server so the crash does not take the others down.
-    test.fail();
     await onOwnServer((own) => fourBigPosts(own, "multipart"));
   });
 
   test("un multipart truncado con una parte de archivo abierta: 400 y el servidor sigue vivo", async () => {
-    // APP FAILURE: ~200 bytes, no session, no Origin: the server process dies ("Unexpected end of
-    // form" emitted on the discarded file stream, which has no 'error' listener; see above).
-    test.fail();
     await onOwnServer(async (own) => {
       const body = `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna\r\n--b\r\nContent-Disposition: form-data; name="adjunto"; filename="x.bin"\r\n\r\nabcdef`;
       for (const target of ["/contact", "/auth"]) {
@@ -294,9 +289,6 @@ test.describe("1. Límite de tamaño del cuerpo", () => {
   });
 
   test("un cliente que cuelga a mitad de una parte de archivo no tumba el servidor", async () => {
-    // APP FAILURE: same uncaught 'error' ("Unexpected end of file") when the client disconnects
-    // while a discarded file part is open: the server process dies.
-    test.fail();
     await onOwnServer(async (own) => {
       const before = snapshot(own);
       await send(own, {
@@ -641,10 +633,6 @@ test.describe("4. Cuerpos mal formados", () => {
   test("un urlencoded con un escape inválido (%ZZ) recibe 400 y no se queda colgado", async ({
     server,
   }) => {
-    // APP FAILURE: no answer at all. busboy fails the write ("Malformed urlencoded form") and
-    // form.server.ts then waits for a 'drain' that never comes (that wait is not raced with the
-    // parser's error), so the request hangs until the client gives up and its promise never settles.
-    test.fail();
     const before = snapshot(server);
     for (const [target, body] of [
       ["/contact", "name=%ZZ&email=a%40b.c&message=hola"],
@@ -768,9 +756,6 @@ test.describe("5. Subidas", () => {
   });
 
   test("una subida cortada a mitad no deja archivo ni fila", async ({ server }) => {
-    // APP FAILURE: the half-written temp file stays in UPLOADS_DIR/.tmp (the staged file is only
-    // recorded for clean-up once its write has finished; see the chunked 12 MB test).
-    test.fail();
     const { cookie } = await buyerCookie(server);
     const before = snapshot(server);
     const logFrom = server.log().length;
@@ -1110,9 +1095,6 @@ test.describe("9. Cabeceras", () => {
   });
 
   test("TRACE no devuelve la petición (ni sus cookies)", async ({ server }) => {
-    // APP FAILURE: TRACE / answers 500 and logs a stack trace ("'TRACE' HTTP method is
-    // unsupported" from undici's Request in @remix-run/express); other unknown methods get 405.
-    test.fail();
     const logFrom = server.log().length;
     const res = await send(server, {
       method: "TRACE",
