@@ -27,7 +27,7 @@ test.describe("Cuentas", () => {
       await page.getByRole("button", { name: "Iniciar Sesión" }).click();
       await expect(page.getByText("Correo sin verificar")).toBeVisible();
 
-      const mail = await waitForMail(server, email, /verifica/i);
+      const mail = await waitForMail(server, email, "Verifica tu correo en CotizaHub");
       await page.goto(linkIn(mail, "/auth/verify"));
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText(/correo.*verificado/i).first()).toBeVisible();
@@ -96,15 +96,18 @@ test.describe("Cuentas", () => {
     const user = await createUser({ role: "partner" });
     await page.goto("/auth");
     await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+    // /auth has an e-mail field too: wait for the new page before typing into it.
+    await expect(page.getByRole("heading", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
     await page.getByLabel("Correo electrónico").fill(user.email);
     await page.getByRole("button", { name: /enviar/i }).click();
     await expect(page.getByText(/si existe una cuenta/i)).toBeVisible();
-    const mail = await waitForMail(server, user.email, /contraseña/i);
+    const mail = await waitForMail(server, user.email, "Restablece tu contraseña de CotizaHub");
     await page.goto(linkIn(mail, "/auth/reset"));
     await page.getByLabel("Nueva contraseña").fill("Nueva-clave-456");
     await page.getByLabel("Confirmar contraseña").fill("Nueva-clave-456");
     await page.getByRole("button", { name: /guardar|restablecer|cambiar/i }).click();
-    await expect(page).toHaveURL(/\/auth/);
+    // The reset page's own URL starts with /auth too: wait for the sign-in page itself.
+    await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel("Correo electrónico").fill(user.email);
     await page.getByLabel("Contraseña").fill("Nueva-clave-456");
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
