@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
     // Hostile requests over raw HTTP against the built server (tests/edge/helpers.ts); no browser.
-    // Run it alone: npx playwright test --project=edge --workers=1
-    { name: "edge", testDir: "tests/edge", timeout: 120_000 },
+    // Its tests run one after another (memory and timing checks); alone: --project=edge
+    { name: "edge", testDir: "tests/edge", timeout: 120_000, fullyParallel: false },
   ],
 });
