@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -9,11 +8,11 @@ import {
   Scripts,
   ScrollRestoration,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "./components/Footer";
+import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { Header, type HeaderUser } from "./components/Header";
 import { Toast } from "./components/Toast";
 import { Spinner } from "./components/ui/Spinner";
@@ -21,7 +20,8 @@ import { isRole } from "./domain/roles";
 import { countUnread } from "./models/notification.server";
 import { getOptionalUser } from "./services/auth.server";
 import { db } from "./services/db.server";
-import { readToast } from "./services/session.server";
+import { readFlash } from "./services/session.server";
+import { paths } from "./utils/paths";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 
@@ -41,9 +41,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const [unread, { toast, setCookie }] = await Promise.all([
+  const [unread, { value: toast, setCookie }] = await Promise.all([
     user ? countUnread(db, user.id) : Promise.resolve(0),
-    readToast(request),
+    readFlash(request, "toast"),
   ]);
   const headerUser: HeaderUser | null = user
     ? {
@@ -115,10 +115,19 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <ErrorPage notFound /> }}
+      unexpectedErrorHandler={(error) => {
+        console.error(error);
+        return <ErrorPage notFound={false} />;
+      }}
+    />
+  );
+}
+
+function ErrorPage({ notFound }: { notFound: boolean }) {
   const rootData = useRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
     <>
       <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
@@ -133,7 +142,7 @@ export function ErrorBoundary() {
               ? "La página que buscas no existe o fue movida."
               : "Ocurrió un error inesperado. Por favor intenta de nuevo más tarde."}
           </p>
-          <Link to="/" className="btn-primary mt-6">
+          <Link to={paths.home()} className="btn-primary mt-6">
             Volver al inicio
           </Link>
         </div>
