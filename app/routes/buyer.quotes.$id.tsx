@@ -107,7 +107,7 @@ export default function BuyerQuoteDetail() {
   return (
     <div className="space-y-6">
       <nav aria-label="Ruta de navegación" className="text-sm">
-        <Link to="/buyer/quotes" className="text-brand-700 hover:underline">
+        <Link to={paths.buyer.quotes()} className="text-brand-700 hover:underline">
           ← Mis Cotizaciones
         </Link>
       </nav>
@@ -276,7 +276,7 @@ export default function BuyerQuoteDetail() {
               </Form>
             ) : null}
             {canPay(request.status) && !paid ? (
-              <Link to={`/buyer/payments/new?quote=${request.id}`} className="btn-primary w-full">
+              <Link to={paths.buyer.newPayment(request.id)} className="btn-primary w-full">
                 Pagar
               </Link>
             ) : null}
@@ -305,10 +305,10 @@ export default function BuyerQuoteDetail() {
                 </Form>
               </details>
             ) : null}
-            <Link to="/buyer/quotes/new" className="btn-secondary w-full">
+            <Link to={paths.buyer.newQuote()} className="btn-secondary w-full">
               Nueva cotización
             </Link>
-            <Link to="/buyer/payments" className="btn-secondary w-full">
+            <Link to={paths.buyer.payments()} className="btn-secondary w-full">
               Ver pagos
             </Link>
           </section>

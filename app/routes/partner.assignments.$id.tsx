@@ -192,19 +192,19 @@ export default function PartnerAssignmentDetail() {
             </h2>
             <div className="mt-4 flex flex-col gap-2">
               {mayQuote ? (
-                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
                   Enviar Cotización
                 </Link>
               ) : null}
               {mayEdit ? (
-                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
                   Editar Cotización
                 </Link>
               ) : null}
               {!mayQuote && !mayEdit && !quote?.isSelected ? (
                 <p className="text-sm text-slate-700">Esta solicitud ya no acepta cotizaciones.</p>
               ) : null}
-              <Link to="/partner/assignments" className="btn-secondary">
+              <Link to={paths.partner.assignments()} className="btn-secondary">
                 Volver a la lista
               </Link>
             </div>

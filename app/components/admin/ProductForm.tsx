@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES } from "~/domain/files";
 import { serverForm } from "~/utils/server-form";
+import { paths } from "~/utils/paths";
 
 export interface ProductFormDefaults {
   name: string;
@@ -206,7 +207,7 @@ export function ProductForm({
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Guardando…" : submitLabel}
         </button>
-        <Link to="/admin/products" className="btn-secondary">
+        <Link to={paths.admin.products()} className="btn-secondary">
           Cancelar
         </Link>
       </div>
