@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "~/services/db.server";
+import { paths } from "~/utils/paths";
 import { flushNotifications, notify } from "~/services/notify.server";
 
 interface ContactInput {
@@ -38,7 +39,7 @@ export async function createContactSubmission(database: DB, input: ContactInput)
       type: "info",
       title: "Nuevo mensaje de contacto",
       message: `${from} escribió: «${preview(input.message)}»`,
-      link: "/admin/contacts",
+      link: paths.admin.contacts(),
       relatedType: "contact",
       relatedId: id,
     });

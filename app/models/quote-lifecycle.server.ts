@@ -10,29 +10,26 @@ import {
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
+import { fail, ok, type Result } from "~/domain/result";
+import { paths } from "~/utils/paths";
 
 /**
  * Every status change of a quote request. Each function runs in one IMMEDIATE transaction and
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
 
-type LifecycleError =
-  | "not_found"
-  | "invalid_status"
-  | "already_assigned"
-  | "not_partner"
-  | "below_minimum"
-  | "already_selected";
-
-export type Result<T = object> =
-  ({ ok: true } & T) | { ok: false; error: LifecycleError; message: string };
-
-const fail = (error: LifecycleError, message: string) => ({ ok: false as const, error, message });
 const notFound = () => fail("not_found", "Cotización no encontrada");
-const wrongStatus = (status: RequestStatus) =>
+/** The request's status does not allow the action (any longer): someone got there first. */
+export const wrongStatus = (status: RequestStatus) =>
   fail(
-    "invalid_status",
+    "conflict",
     `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`,
+  );
+const belowMinimum = (settings: { minQuoteAmountCents: number; currency: string }) =>
+  fail(
+    "invalid",
+    `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
+    "amount",
   );
 
 async function lockRequest(tx: DB, id: number) {
@@ -104,7 +101,7 @@ interface NewRequestInput {
 export async function createQuoteRequest(
   database: DB,
   input: NewRequestInput,
-): Promise<{ id: number }> {
+): Promise<Result<{ id: number }>> {
   const id = await writeTransaction(database, async (tx) => {
     const timestamp = now();
     const { id } = await tx
@@ -129,7 +126,7 @@ export async function createQuoteRequest(
       type: "info",
       title: "Nueva solicitud de cotización",
       message: `Un comprador creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
-      link: `/admin/quotes/${id}`,
+      link: paths.admin.quote(id),
       relatedType: "quote",
       relatedId: id,
     });
@@ -138,14 +135,14 @@ export async function createQuoteRequest(
       type: "success",
       title: "¡Cotización enviada!",
       message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
-      link: `/buyer/quotes/${id}`,
+      link: paths.buyer.quote(id),
       relatedType: "quote",
       relatedId: id,
     });
     return id;
   });
   flushNotifications();
-  return { id };
+  return ok({ id });
 }
 
 // ---- Admin assigns partners
@@ -165,14 +162,14 @@ export async function assignPartner(
       .where("id", "=", partnerId)
       .executeTakeFirst();
     if (!partner || partner.role !== "partner")
-      return fail("not_partner", "El usuario seleccionado no es un socio.");
+      return fail("invalid", "El usuario seleccionado no es un socio.", "partner_id");
     const inserted = await tx
       .insertInto("partner_assignments")
       .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
       .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return fail("already_assigned", "Este partner ya está asignado a esta cotización");
+      return fail("conflict", "Este partner ya está asignado a esta cotización");
     }
     if (next.to !== request.status) {
       await recordStatus(tx, requestId, request.status, next.to, adminId, "Socio asignado");
@@ -181,7 +178,7 @@ export async function assignPartner(
         type: "info",
         title: "Socio asignado a tu solicitud",
         message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
-        link: `/buyer/quotes/${requestId}`,
+        link: paths.buyer.quote(requestId),
         relatedType: "quote",
         relatedId: requestId,
       });
@@ -191,11 +188,11 @@ export async function assignPartner(
       type: "info",
       title: "Nueva solicitud de cotización asignada",
       message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
-      link: `/partner/assignments/${requestId}`,
+      link: paths.partner.assignment(requestId),
       relatedType: "assignment",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -220,12 +217,7 @@ export async function submitPartnerQuote(
   input: PartnerQuoteInput,
 ): Promise<Result<{ replacedFileKey: string | null; updated: boolean }>> {
   const settings = await getSettings(database);
-  if (input.amountCents < settings.minQuoteAmountCents) {
-    return fail(
-      "below_minimum",
-      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
-    );
-  }
+  if (input.amountCents < settings.minQuoteAmountCents) return belowMinimum(settings);
   const result = await writeTransaction(database, async (tx) => {
     const assignment = await tx
       .selectFrom("partner_assignments")
@@ -244,7 +236,7 @@ export async function submitPartnerQuote(
       .where("partner_id", "=", input.partnerId)
       .executeTakeFirst();
     if (existing?.is_selected)
-      return fail("already_selected", "Tu cotización ya fue seleccionada y no puede modificarse.");
+      return fail("locked", "Tu cotización ya fue seleccionada y no puede modificarse.");
     const timestamp = now();
     const fileColumns = input.file
       ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
@@ -279,15 +271,14 @@ export async function submitPartnerQuote(
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
       message: `Un socio ${existing ? "actualizó" : "envió"} su cotización para «${request.title}».`,
-      link: `/admin/quotes/${input.requestId}`,
+      link: paths.admin.quote(input.requestId),
       relatedType: "quote",
       relatedId: input.requestId,
     });
-    return {
-      ok: true as const,
+    return ok({
       updated: Boolean(existing),
       replacedFileKey: input.file && existing?.file_key ? existing.file_key : null,
-    };
+    });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -351,7 +342,7 @@ async function issueOfficialQuote(
     type: "success",
     title: "Tu cotización oficial está lista",
     message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
-    link: `/buyer/quotes/${request.id}`,
+    link: paths.buyer.quote(request.id),
     relatedType: "quote",
     relatedId: request.id,
   });
@@ -378,7 +369,7 @@ export async function approvePartnerQuote(
       .where("id", "=", partnerQuoteId)
       .where("quote_request_id", "=", requestId)
       .executeTakeFirst();
-    if (!quote) return fail("not_found", "La cotización del socio no existe para esta solicitud.");
+    if (!quote) return fail("invalid", "La cotización del socio no existe para esta solicitud.");
     await tx
       .updateTable("partner_quotes")
       .set({ is_selected: 1, updated_at: now() })
@@ -396,11 +387,11 @@ export async function approvePartnerQuote(
       type: "success",
       title: "¡Tu cotización fue seleccionada!",
       message: `Felicitaciones: elegimos tu cotización para «${request.title}».`,
-      link: `/partner/assignments/${requestId}`,
+      link: paths.partner.assignment(requestId),
       relatedType: "assignment",
       relatedId: requestId,
     });
-    return { ok: true as const, officialQuoteId };
+    return ok({ officialQuoteId });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -411,12 +402,7 @@ export async function createManualOfficialQuote(
   { requestId, amountCents, adminId }: { requestId: number; amountCents: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
-  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) {
-    return fail(
-      "below_minimum",
-      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
-    );
-  }
+  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) return belowMinimum(settings);
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
@@ -429,7 +415,7 @@ export async function createManualOfficialQuote(
       commission: settings.defaultCommission,
       currency: settings.currency,
     });
-    return { ok: true as const, officialQuoteId };
+    return ok({ officialQuoteId });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -492,11 +478,11 @@ export async function sendOfficialQuoteToBuyer(
       type: "success",
       title: "Cotización aprobada: lista para pago",
       message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
-      link: `/buyer/quotes/${requestId}`,
+      link: paths.buyer.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -525,11 +511,11 @@ export async function buyerApproveQuote(
       type: "success",
       title: "Cotización aprobada por el comprador",
       message: `El comprador aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
-      link: `/admin/quotes/${requestId}`,
+      link: paths.admin.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -579,11 +565,11 @@ export async function buyerRejectQuote(
       type: "warning",
       title: "Cotización rechazada por el comprador",
       message: `El comprador rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
-      link: `/admin/quotes/${requestId}`,
+      link: paths.admin.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -602,7 +588,7 @@ export async function adminSetStatus(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canAdminOverride(request.status, status)) return { ok: true as const };
+    if (!canAdminOverride(request.status, status)) return ok();
     await recordStatus(
       tx,
       requestId,
@@ -617,26 +603,25 @@ export async function adminSetStatus(
       type: "info",
       title: "Estado de tu solicitud actualizado",
       message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
-      link: `/buyer/quotes/${requestId}`,
+      link: paths.buyer.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
 }
 
-/** Returns false when the request does not exist. */
 export async function setAdminNotes(
   database: DB,
   requestId: number,
   notes: string | null,
-): Promise<boolean> {
+): Promise<Result> {
   const result = await database
     .updateTable("quote_requests")
     .set({ admin_notes: notes, updated_at: now() })
     .where("id", "=", requestId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 ? ok() : notFound();
 }

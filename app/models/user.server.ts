@@ -1,5 +1,7 @@
 import type { Role, User } from "../../db/schema";
 import { now, type DB } from "~/services/db.server";
+import { fail, ok, type Result } from "~/domain/result";
+import { hashPassword, verifyPassword } from "~/services/crypto.server";
 
 export type PublicUser = Pick<
   User,
@@ -144,4 +146,18 @@ export function listFeaturedPartners(database: DB, limit = 5) {
     .orderBy("company_name")
     .limit(limit)
     .execute();
+}
+
+/** Checks the current password, then stores the new one. */
+export async function changePassword(
+  database: DB,
+  user: { id: number; email: string },
+  input: { current_password: string; new_password: string },
+): Promise<Result> {
+  const account = await getUserWithPasswordByEmail(database, user.email);
+  if (!account || !(await verifyPassword(input.current_password, account.password_hash))) {
+    return fail("invalid", "La contraseña actual no es correcta.", "current_password");
+  }
+  await setPasswordHash(database, user.id, await hashPassword(input.new_password));
+  return ok();
 }

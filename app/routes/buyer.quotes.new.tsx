@@ -1,17 +1,18 @@
-import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
-import { optionalText, requiredText } from "~/domain/validation";
+import { optionalText, requiredText, withUpload } from "~/domain/validation";
 import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
-import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
+import { readUploadForm } from "~/services/form.server";
+import { invalidForm, respond, type FormReply } from "~/services/respond.server";
+import { discardStagedFile, storeUpload } from "~/services/storage.server";
+import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
@@ -33,47 +34,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const { formData, file, fileError } = await readUploadForm(
-    request,
-    "file",
-    FILE_RULES.requirements,
-  );
-  const submission = parseWithZod(formData, { schema: schema() });
-  const fileMessage = fileError ?? (file ? null : MISSING_FILE);
-  if (submission.status !== "success" || fileMessage) {
-    await discardStagedFile(file);
-    const fieldErrors = submission.status === "success" ? {} : (submission.error ?? {});
-    return data(
-      {
-        result: submission.reply({
-          fieldErrors: { ...fieldErrors, ...(fileMessage ? { file: [fileMessage] } : {}) },
-        }),
-      },
-      { status: 400 },
-    );
+  const upload = await readUploadForm(request, "file", FILE_RULES.requirements);
+  const submission = parseWithZod(upload.formData, {
+    schema: withUpload(schema(), "file", upload, MISSING_FILE),
+  });
+  if (submission.status !== "success") {
+    await discardStagedFile(upload.file);
+    return invalidForm(submission);
   }
-  const key = await commitStagedFile(file!);
+  const { title, description } = submission.value;
   try {
-    const { id } = await createQuoteRequest(db, {
-      buyerId: user.id,
-      title: submission.value.title,
-      description: submission.value.description ?? null,
-      file: { key, name: file!.originalName, type: file!.mime, size: file!.size },
-    });
-    return redirect(`/buyer/quotes/${id}`, {
-      headers: {
-        "Set-Cookie": await toastCookie({
-          type: "success",
-          title: "¡Cotización enviada!",
-          description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
-        }),
+    const result = await storeUpload(upload.file, (file) =>
+      createQuoteRequest(db, { buyerId: user.id, title, description, file: file! }),
+    );
+    return await respond(result, submission, ({ id }) => ({
+      to: paths.buyer.quote(id),
+      toast: {
+        type: "success",
+        title: "¡Cotización enviada!",
+        description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
       },
-    });
+    }));
   } catch (error) {
-    // No row points to the file: remove it, so nothing half-done is left.
-    await deleteStoredFile(key);
+    // storeUpload removed the file: nothing half-done is left.
     console.error(error);
-    return data(
+    return data<FormReply>(
       {
         result: submission.reply({
           formErrors: ["No se pudo enviar la solicitud. Por favor intenta de nuevo."],
@@ -143,7 +128,7 @@ export default function NewQuoteRequest() {
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Enviando…" : "Enviar solicitud"}
             </button>
-            <Link to="/buyer/quotes" className="btn-secondary">
+            <Link to={paths.buyer.quotes()} className="btn-secondary">
               Cancelar
             </Link>
           </div>

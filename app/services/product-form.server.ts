@@ -1,57 +1,42 @@
-import { readUploadForm } from "./form.server";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import { FILE_RULES } from "~/domain/files";
-import { productSchema, type ProductImage } from "~/domain/product";
-import { commitStagedFile, discardStagedFile, deleteStoredFile } from "./storage.server";
+import { productSchema, type ProductFormValue, type ProductImage } from "~/domain/product";
+import type { Result } from "~/domain/result";
+import { withUpload } from "~/domain/validation";
+import { readUploadForm } from "./form.server";
+import { invalidForm, respond } from "./respond.server";
+import { discardStagedFile, storeUpload } from "./storage.server";
+import { paths } from "~/utils/paths";
 
 /**
- * Reads the product form (multipart, optional image) and runs `save` with the checked values and
- * the committed image. Any refusal answers 400 with the typed values and Spanish messages; a
- * committed image whose row was not written is deleted again.
+ * The product form's action (new and edit): multipart with an optional image, checked like every
+ * form; `save` writes the row with the stored image, which is deleted again if the row is not
+ * written (and the replaced image once it is).
  */
-export async function handleProductForm(
+export async function productAction(
   request: Request,
   save: (
-    value: ReturnType<typeof productSchema.parse>,
+    value: ProductFormValue,
     image: ProductImage | null,
-  ) => Promise<
-    | { ok: true; replacedImageKey: string | null }
-    | { ok: false; fieldErrors: Record<string, string[]> }
-  >,
+  ) => Promise<Result<{ id: number; replacedImageKey: string | null }>>,
+  done: string,
 ) {
-  const { formData, file, fileError } = await readUploadForm(
-    request,
-    "image",
-    FILE_RULES.productImage,
+  const upload = await readUploadForm(request, "image", FILE_RULES.productImage);
+  const submission = parseWithZod(upload.formData, {
+    schema: withUpload(productSchema, "image", upload),
+  });
+  if (submission.status !== "success") {
+    await discardStagedFile(upload.file);
+    return invalidForm(submission);
+  }
+  const value = submission.value;
+  const result = await storeUpload(
+    upload.file,
+    (file) => save(value, file && { key: file.key, type: file.type }),
+    { replaced: (saved) => saved.replacedImageKey },
   );
-  const submission = parseWithZod(formData, { schema: productSchema });
-  if (submission.status !== "success" || fileError) {
-    await discardStagedFile(file);
-    return {
-      response: data(
-        { result: submission.reply(fileError ? { fieldErrors: { image: [fileError] } } : {}) },
-        { status: 400 },
-      ),
-    };
-  }
-  const image = file ? { key: await commitStagedFile(file), type: file.mime } : null;
-  let result;
-  try {
-    result = await save(submission.value, image);
-  } catch (error) {
-    await deleteStoredFile(image?.key);
-    throw error;
-  }
-  if (!result.ok) {
-    await deleteStoredFile(image?.key);
-    return {
-      response: data(
-        { result: submission.reply({ fieldErrors: result.fieldErrors }) },
-        { status: 400 },
-      ),
-    };
-  }
-  await deleteStoredFile(result.replacedImageKey);
-  return { response: null };
+  return respond(result, submission, () => ({
+    to: paths.admin.products(),
+    toast: { type: "success", title: "Éxito", description: done },
+  }));
 }

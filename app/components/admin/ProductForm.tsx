@@ -4,6 +4,7 @@ import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Fi
 import { acceptAttribute, FILE_RULES } from "~/domain/files";
 import type { ProductFormDefaults } from "~/domain/product";
 import { serverForm } from "~/utils/server-form";
+import { paths } from "~/utils/paths";
 
 export const EMPTY_PRODUCT: ProductFormDefaults = {
   name: "",
@@ -196,7 +197,7 @@ export function ProductForm({
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Guardando…" : submitLabel}
         </button>
-        <Link to="/admin/products" className="btn-secondary">
+        <Link to={paths.admin.products()} className="btn-secondary">
           Cancelar
         </Link>
       </div>
