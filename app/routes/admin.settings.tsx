@@ -1,4 +1,3 @@
-import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";

@@ -10,7 +10,7 @@ import { emailField } from "~/domain/validation";
 import { resendVerification } from "~/services/account.server";
 import {
   assertSameOrigin,
-  authenticator,
+  authenticateForm,
   LOCKOUT_MINUTES,
   redirectIfSignedIn,
 } from "~/services/auth.server";
@@ -64,16 +64,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/**
- * remix-auth's FormStrategy reads the body itself; it gets the body readForm already read (and
- * capped), as a fresh request.
- */
-function withBody(request: Request, formData: FormData): Request {
-  const body = new URLSearchParams();
-  for (const [name, value] of formData) if (typeof value === "string") body.append(name, value);
-  return new Request(request.url, { method: "POST", body });
-}
-
 const PASSWORD = ["password"];
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -91,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: signInSchema() });
   if (submission.status !== "success") return invalidForm(submission, { hideFields: PASSWORD });
-  const outcome = await authenticator.authenticate("form", withBody(request, formData));
+  const outcome = await authenticateForm(request, formData);
   if (!outcome.ok) {
     const [title, description, canResend] =
       outcome.reason === "locked"

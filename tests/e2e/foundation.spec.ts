@@ -8,7 +8,7 @@ test.describe("Cuentas", () => {
       axe,
     }, testInfo) => {
       const email = uniqueEmail(`registro-${role}`);
-      await page.goto("/auth?tab=signup");
+      await page.goto("/auth/signup");
       await axe(page);
       await screenshots(page, "auth-signup", testInfo);
       await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
@@ -61,7 +61,7 @@ test.describe("Cuentas", () => {
     // The typed e-mail is kept, the password is not.
     await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
 
-    await page.goto("/auth?tab=signup");
+    await page.goto("/auth/signup");
     await page.getByLabel("Nombre", { exact: true }).fill("Otra");
     await page.getByLabel("Apellido").fill("Persona");
     await page.getByLabel("Correo electrónico").fill(user.email.toUpperCase());

@@ -137,10 +137,11 @@ test("el administrador asigna dos socios desde la lista; un duplicado se rechaza
     await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
     await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
   }
-  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}`, {
-    form: { intent: "assign", partner_id: String(partnerA.id) },
+  // Refusals come back to the detail page with the message next to the form.
+  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}/assign`, {
+    form: { partner_id: String(partnerA.id) },
   });
-  expect(duplicate.status()).toBe(400);
+  expect(duplicate.url()).toMatch(new RegExp(`/admin/quotes/${requestId}$`));
   expect(await duplicate.text()).toContain("Este partner ya está asignado a esta cotización");
   expect(
     server.sql
@@ -225,10 +226,8 @@ test("el administrador compara dos cotizaciones, aprueba la más barata y la env
   await expect(adminPage.getByText("USD 72.51")).toBeVisible();
   await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
   await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
-  const resend = await adminPage.request.post(`/admin/quotes/${requestId}`, {
-    form: { intent: "send_to_buyer" },
-  });
-  expect(resend.status()).toBe(400);
+  const resend = await adminPage.request.post(`/admin/quotes/${requestId}/send`, { form: {} });
+  expect(await resend.text()).toContain("Esta acción no está disponible");
   expect(
     server.sql
       .prepare("SELECT count(*) AS n FROM official_quotes WHERE quote_request_id = ?")

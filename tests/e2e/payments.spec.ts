@@ -66,7 +66,7 @@ test("recorrido: cotización manual → aprobación del comprador → comprobant
   await screenshots(buyerPage, "buyer-payments", testInfo);
 
   // The admin confirms: request paid, points and commission written once.
-  await adminPage.goto("/admin?tab=payments");
+  await adminPage.goto("/admin/payments");
   await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
   await expect(
     adminPage.getByText(
@@ -78,7 +78,7 @@ test("recorrido: cotización manual → aprobación del comprador → comprobant
       .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
       .get(requestId) as { id: number }
   ).id;
-  const twice = await adminPage.request.post("/admin?index", {
+  const twice = await adminPage.request.post("/admin/payments", {
     form: { intent: "confirm_payment", payment_id: String(paymentId) },
   });
   expect(twice.status()).toBe(409);
@@ -134,7 +134,7 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   const adminPage = await pageAs(admin);
   const buyerPage = await pageAs(buyer);
 
-  await adminPage.goto("/admin?tab=payments");
+  await adminPage.goto("/admin/payments");
   const card = adminPage.locator("li", {
     has: adminPage.getByRole("link", { name: title, exact: true }),
   });
@@ -169,7 +169,7 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   ]);
 
   // The new proof waits for the admin's review.
-  await adminPage.goto("/admin?tab=payments");
+  await adminPage.goto("/admin/payments");
   await expect(adminPage.getByRole("button", { name: `Confirmar pago de ${title}` })).toBeVisible();
 });
 

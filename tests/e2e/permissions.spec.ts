@@ -181,13 +181,13 @@ test.describe("permisos del servidor", () => {
       .run(partner.id, requestId, stamp);
     const before = dbState(server, requestId);
     const attempts: [string, Record<string, string>][] = [
-      [`/admin/quotes/${requestId}`, { intent: "assign", partner_id: String(partner.id) }],
-      [`/admin/quotes/${requestId}`, { intent: "manual_quote", amount: "999" }],
-      [`/admin/quotes/${requestId}`, { intent: "send_to_buyer" }],
-      [`/admin/quotes/${requestId}`, { intent: "set_status", status: "paid" }],
-      [`/admin/quotes/${requestId}`, { intent: "notes", admin_notes: "hackeado" }],
+      [`/admin/quotes/${requestId}/assign`, { partner_id: String(partner.id) }],
+      [`/admin/quotes/${requestId}/official-quote`, { amount: "999" }],
+      [`/admin/quotes/${requestId}/send`, {}],
+      [`/admin/quotes/${requestId}/status`, { status: "paid" }],
+      [`/admin/quotes/${requestId}/notes`, { admin_notes: "hackeado" }],
       ["/admin/quotes?index", { intent: "send_to_buyer", request_id: String(requestId) }],
-      ["/admin?index", { intent: "confirm_payment", payment_id: "1" }],
+      ["/admin/payments", { intent: "confirm_payment", payment_id: "1" }],
     ];
     for (const [user, home] of [
       [buyer, "/buyer"],
@@ -196,15 +196,15 @@ test.describe("permisos del servidor", () => {
       const { request } = await pageAs(user);
       for (const [url, form] of attempts) {
         const response = await request.post(url, { form, maxRedirects: 0 });
-        expect(response.status(), `${user.role} POST ${url} ${form.intent}`).toBe(302);
+        expect(response.status(), `${user.role} POST ${url} ${form.intent ?? ""}`).toBe(302);
         expect(response.headers()["location"]).toBe(home);
       }
       const get = await request.get(`/admin/quotes/${requestId}`, { maxRedirects: 0 });
       expect(get.status()).toBe(302);
     }
     // Signed out: sent to sign in.
-    const response = await anonymous.post(`/admin/quotes/${requestId}`, {
-      form: { intent: "send_to_buyer" },
+    const response = await anonymous.post(`/admin/quotes/${requestId}/send`, {
+      form: {},
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
