@@ -178,22 +178,25 @@ test.describe("Rutas y guardas (SPEC §2)", () => {
 });
 
 test.describe("Sitio público", () => {
-  test("landing, términos y privacidad", async ({ page, axe }, testInfo) => {
+  test("landing", async ({ page, axe }, testInfo) => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Iniciar Sesión" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Comenzar" }).first()).toBeVisible();
     await axe(page);
     await screenshots(page, "landing", testInfo);
-    for (const [path, heading] of [
-      ["/terms", /Términos/],
-      ["/privacy", /Privacidad/],
-    ] as const) {
+  });
+
+  for (const [path, heading] of [
+    ["/terms", /Términos/],
+    ["/privacy", /Privacidad/],
+  ] as const) {
+    test(`página legal ${path}`, async ({ page, axe }, testInfo) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await axe(page);
       await screenshots(page, path.slice(1), testInfo);
-    }
-  });
+    });
+  }
 
   test("contacto: valida, guarda, avisa a los administradores y muestra el panel de éxito", async ({
     page,

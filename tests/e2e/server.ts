@@ -161,7 +161,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       };
       const [entry, ...args] = SERVER_COMMAND;
       const { child, output } = run(process.execPath, [entry!, ...args], env);
-      const health = await waitForHealth(url, child, 30_000);
+      // Generous: on a saturated machine a cold start alone has taken over 30 s.
+      const health = await waitForHealth(url, child, 50_000);
       if (health === "up") {
         const sql = new SQLite(dbPath);
         sql.pragma("busy_timeout = 5000");
