@@ -1,5 +1,6 @@
 import { writeTransaction, type DB } from "~/services/db.server";
 import { paths } from "~/utils/paths";
+import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 
 interface ContactInput {
@@ -18,7 +19,12 @@ function preview(text: string): string {
 }
 
 /** Stores a contact form message and tells every admin (in-app and by e-mail), in one transaction. */
-export async function createContactSubmission(database: DB, input: ContactInput): Promise<number> {
+/** Stores a contact message; with the form's one-time token a repeated submit stores nothing. */
+export async function createContactSubmission(
+  database: DB,
+  input: ContactInput,
+  formToken: string | null = null,
+): Promise<number> {
   const id = await writeTransaction(database, async (tx) => {
     const { id } = await tx
       .insertInto("contact_submissions")
@@ -31,6 +37,7 @@ export async function createContactSubmission(database: DB, input: ContactInput)
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await claimFormToken(tx, formToken, paths.contact({ sent: true }));
     const from = input.company
       ? `${input.name} (${input.company}, ${input.email})`
       : `${input.name} (${input.email})`;

@@ -8,6 +8,7 @@ import {
   type QuoteAction,
 } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
+import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { fail, ok, type Result } from "~/domain/result";
@@ -96,6 +97,8 @@ interface NewRequestInput {
   title: string;
   description: string | null;
   file: { key: string; name: string; type: string; size: number };
+  /** The form's one-time token: a repeated submit stores nothing (FormTokenAlreadyUsed). */
+  formToken?: string | null;
 }
 
 export async function createQuoteRequest(
@@ -120,6 +123,7 @@ export async function createQuoteRequest(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await claimFormToken(tx, input.formToken ?? null, paths.buyer.quote(id));
     await recordStatus(tx, id, null, "pending", input.buyerId, "Solicitud creada");
     await notify(tx, {
       to: { role: "admin" },

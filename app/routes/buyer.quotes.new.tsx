@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { FormToken } from "~/components/FormToken";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { optionalText, requiredText, withUpload } from "~/domain/validation";
@@ -10,6 +11,12 @@ import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
+import {
+  formTokenOf,
+  FormTokenAlreadyUsed,
+  newFormToken,
+  usedFormToken,
+} from "~/services/form-token.server";
 import { invalidForm, respond, type FormReply } from "~/services/respond.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
@@ -29,12 +36,19 @@ function schema() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "buyer");
-  return null;
+  return { formToken: newFormToken() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const upload = await readUploadForm(request, "file", FILE_RULES.requirements);
+  // A second click on "Enviar" (or a resend after a slow answer) lands where the first one did.
+  const formToken = formTokenOf(upload.formData);
+  const earlier = await usedFormToken(db, formToken);
+  if (earlier) {
+    await discardStagedFile(upload.file);
+    return redirect(earlier);
+  }
   const submission = parseWithZod(upload.formData, {
     schema: withUpload(schema(), "file", upload, MISSING_FILE),
   });
@@ -45,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { title, description } = submission.value;
   try {
     const result = await storeUpload(upload.file, (file) =>
-      createQuoteRequest(db, { buyerId: user.id, title, description, file: file! }),
+      createQuoteRequest(db, { buyerId: user.id, title, description, file: file!, formToken }),
     );
     return await respond(result, submission, ({ id }) => ({
       to: paths.buyer.quote(id),
@@ -57,6 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }));
   } catch (error) {
     // storeUpload removed the file: nothing half-done is left.
+    if (error instanceof FormTokenAlreadyUsed)
+      return redirect((await usedFormToken(db, formToken)) ?? paths.buyer.quotes());
     console.error(error);
     return data<FormReply>(
       {
@@ -70,6 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewQuoteRequest() {
+  const { formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
@@ -85,6 +102,7 @@ export default function NewQuoteRequest() {
           encType="multipart/form-data"
           className="card mt-6 space-y-4"
         >
+          <FormToken value={formToken} />
           {form.formErrors?.length ? (
             <FormAlert title="Error">{form.formErrors.join(" ")}</FormAlert>
           ) : null}

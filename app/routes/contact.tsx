@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Honeypot } from "~/components/auth/AuthCard";
+import { FormToken } from "~/components/FormToken";
 import { ContactInfo } from "~/components/landing/ContactInfo";
 import { Field, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
@@ -11,6 +12,12 @@ import { createContactSubmission } from "~/models/contact.server";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
+import {
+  formTokenOf,
+  FormTokenAlreadyUsed,
+  newFormToken,
+  usedFormToken,
+} from "~/services/form-token.server";
 import { invalidForm, redirectWithToast, type FormReply } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -38,7 +45,10 @@ function contactSchema() {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("enviado") === "1" };
+  return {
+    sent: new URL(request.url).searchParams.get("enviado") === "1",
+    formToken: newFormToken(),
+  };
 }
 
 const sentRedirect = () =>
@@ -69,9 +79,13 @@ export async function action({ request }: ActionFunctionArgs) {
       ],
     });
   }
+  const formToken = formTokenOf(formData);
+  // A second click (or a resend after a slow answer) is answered like the first, storing nothing.
+  if (await usedFormToken(db, formToken)) return sentRedirect();
   try {
-    await createContactSubmission(db, submission.value);
+    await createContactSubmission(db, submission.value, formToken);
   } catch (error) {
+    if (error instanceof FormTokenAlreadyUsed) return sentRedirect();
     console.error("contact submission failed", error);
     return data<FormReply>(
       {
@@ -136,6 +150,7 @@ function SentPanel() {
 }
 
 function ContactForm() {
+  const { formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
@@ -155,6 +170,7 @@ function ContactForm() {
         <span className="sr-only">asterisco</span> son obligatorios.
       </p>
       <Form noValidate method="post" className="relative mt-6 grid gap-4 sm:grid-cols-2">
+        <FormToken value={formToken} />
         <div className="sm:col-span-2">
           <FormErrors title={noticeTitle} errors={form.formErrors} />
         </div>

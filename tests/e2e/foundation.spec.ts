@@ -19,7 +19,7 @@ test.describe("Cuentas", () => {
       await page.getByLabel(role === "buyer" ? /Comprador/ : /Socio/).check();
       await page.getByRole("button", { name: "Crear cuenta" }).click();
       await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
-      await expect(page).toHaveURL(/\/auth\?tab=signin/);
+      await expect(page).toHaveURL(/\/auth$/);
 
       // Not verified yet: sign-in is refused with a way to resend.
       await page.getByLabel("Correo electrónico").fill(email);

@@ -1108,6 +1108,58 @@ test.describe("9. Cabeceras", () => {
   });
 });
 
+test.describe("Doble envío", () => {
+  const TOKEN = "token-de-un-solo-uso-0123456789";
+
+  test("dos envíos a la vez de una nueva solicitud con el mismo form_token guardan una", async ({
+    server,
+  }) => {
+    const { user, cookie } = await buyerCookie(server);
+    const before = snapshot(server);
+    const form = multipart([
+      { name: "form_token", value: TOKEN },
+      { name: "title", value: "Doble clic" },
+      { name: "description", value: "Descripción" },
+      { name: "file", filename: "r.pdf", content: PDF, type: "application/pdf" },
+    ]);
+    const answers = await Promise.all([
+      postUpload(server, cookie, form.body, form.contentType),
+      postUpload(server, cookie, form.body, form.contentType),
+    ]);
+    const rows = server.sql
+      .prepare("SELECT id FROM quote_requests WHERE buyer_id = ?")
+      .all(user.id) as { id: number }[];
+    expect(rows).toHaveLength(1);
+    // Both land on the one request; one file is kept.
+    for (const res of answers) {
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/buyer/quotes/${rows[0]!.id}`);
+    }
+    expect(snapshot(server).files.length).toBe(before.files.length + 1);
+    // A third, later resend too.
+    const again = await postUpload(server, cookie, form.body, form.contentType);
+    expect(again.headers.location).toBe(`/buyer/quotes/${rows[0]!.id}`);
+    expect(count(server, "quote_requests", "buyer_id = ?", user.id)).toBe(1);
+  });
+
+  test("dos envíos a la vez del formulario de contacto con el mismo form_token guardan uno", async ({
+    server,
+  }) => {
+    const before = count(server, "contact_submissions");
+    const body = urlencoded({ ...validContact("doble envío"), form_token: TOKEN });
+    const post = () =>
+      send(server, {
+        method: "POST",
+        path: "/contact",
+        headers: sameOrigin(server, FORM),
+        body,
+      });
+    const answers = await Promise.all([post(), post()]);
+    for (const res of answers) expect(res.headers.location).toBe("/contact?enviado=1");
+    expect(count(server, "contact_submissions")).toBe(before + 1);
+  });
+});
+
 test.describe("10. Cierre de sesión", () => {
   test("GET /auth/logout no cierra la sesión; POST sí", async ({ server }) => {
     const user = createUser(server);
