@@ -20,6 +20,36 @@ import { paths } from "~/utils/paths";
  */
 
 const notFound = () => fail("not_found", "Cotización no encontrada");
+
+/** One lifecycle step: a write transaction whose notifications go out once it has committed. */
+async function lifecycleStep<T>(
+  database: DB,
+  step: (tx: DB) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const result = await writeTransaction(database, step);
+  if (result.ok) flushNotifications();
+  return result;
+}
+
+/** Tells the admins, the request's buyer or a partner about it, linking to their view of it. */
+function notifyAbout(
+  tx: DB,
+  requestId: number,
+  audience: "admins" | { buyer: number } | { partner: number },
+  message: { type: "info" | "success" | "warning"; title: string; message: string },
+) {
+  const [to, link, relatedType] =
+    audience === "admins"
+      ? [{ role: "admin" as const }, paths.admin.quote(requestId), "quote" as const]
+      : "buyer" in audience
+        ? [{ userIds: [audience.buyer] }, paths.buyer.quote(requestId), "quote" as const]
+        : [
+            { userIds: [audience.partner] },
+            paths.partner.assignment(requestId),
+            "assignment" as const,
+          ];
+  return notify(tx, { ...message, to, link, relatedType, relatedId: requestId });
+}
 /** The request's status does not allow the action (any longer): someone got there first. */
 export const wrongStatus = (status: RequestStatus) =>
   fail(
@@ -125,24 +155,21 @@ export async function createQuoteRequest(
       .executeTakeFirstOrThrow();
     await claimFormToken(tx, input.formToken ?? null, paths.buyer.quote(id));
     await recordStatus(tx, id, null, "pending", input.buyerId, "Solicitud creada");
-    await notify(tx, {
-      to: { role: "admin" },
+    await notifyAbout(tx, id, "admins", {
       type: "info",
       title: "Nueva solicitud de cotización",
       message: `Un comprador creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
-      link: paths.admin.quote(id),
-      relatedType: "quote",
-      relatedId: id,
     });
-    await notify(tx, {
-      to: { userIds: [input.buyerId] },
-      type: "success",
-      title: "¡Cotización enviada!",
-      message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
-      link: paths.buyer.quote(id),
-      relatedType: "quote",
-      relatedId: id,
-    });
+    await notifyAbout(
+      tx,
+      id,
+      { buyer: input.buyerId },
+      {
+        type: "success",
+        title: "¡Cotización enviada!",
+        message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
+      },
+    );
     return id;
   });
   flushNotifications();
@@ -155,7 +182,7 @@ export async function assignPartner(
   database: DB,
   { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     const next = statusAfter(request, "assign_partner");
@@ -177,29 +204,29 @@ export async function assignPartner(
     }
     if (next.to !== request.status) {
       await recordStatus(tx, requestId, request.status, next.to, adminId, "Socio asignado");
-      await notify(tx, {
-        to: { userIds: [request.buyer_id] },
-        type: "info",
-        title: "Socio asignado a tu solicitud",
-        message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
-        link: paths.buyer.quote(requestId),
-        relatedType: "quote",
-        relatedId: requestId,
-      });
+      await notifyAbout(
+        tx,
+        requestId,
+        { buyer: request.buyer_id },
+        {
+          type: "info",
+          title: "Socio asignado a tu solicitud",
+          message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
+        },
+      );
     }
-    await notify(tx, {
-      to: { userIds: [partnerId] },
-      type: "info",
-      title: "Nueva solicitud de cotización asignada",
-      message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
-      link: paths.partner.assignment(requestId),
-      relatedType: "assignment",
-      relatedId: requestId,
-    });
+    await notifyAbout(
+      tx,
+      requestId,
+      { partner: partnerId },
+      {
+        type: "info",
+        title: "Nueva solicitud de cotización asignada",
+        message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
+      },
+    );
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 // ---- Partner quotes
@@ -222,7 +249,7 @@ export async function submitPartnerQuote(
 ): Promise<Result<{ replacedFileKey: string | null; updated: boolean }>> {
   const settings = await getSettings(database);
   if (input.amountCents < settings.minQuoteAmountCents) return belowMinimum(settings);
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const assignment = await tx
       .selectFrom("partner_assignments")
       .select("id")
@@ -270,22 +297,16 @@ export async function submitPartnerQuote(
         })
         .execute();
     }
-    await notify(tx, {
-      to: { role: "admin" },
+    await notifyAbout(tx, input.requestId, "admins", {
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
       message: `Un socio ${existing ? "actualizó" : "envió"} su cotización para «${request.title}».`,
-      link: paths.admin.quote(input.requestId),
-      relatedType: "quote",
-      relatedId: input.requestId,
     });
     return ok({
       updated: Boolean(existing),
       replacedFileKey: input.file && existing?.file_key ? existing.file_key : null,
     });
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 // ---- Official quote (from a partner quote, or manual)
@@ -341,15 +362,16 @@ async function issueOfficialQuote(
     adminId,
     partnerQuoteId ? "Cotización de socio aprobada" : "Cotización oficial manual",
   );
-  await notify(tx, {
-    to: { userIds: [request.buyer_id] },
-    type: "success",
-    title: "Tu cotización oficial está lista",
-    message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
-    link: paths.buyer.quote(request.id),
-    relatedType: "quote",
-    relatedId: request.id,
-  });
+  await notifyAbout(
+    tx,
+    request.id,
+    { buyer: request.buyer_id },
+    {
+      type: "success",
+      title: "Tu cotización oficial está lista",
+      message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
+    },
+  );
   return id;
 }
 
@@ -362,7 +384,7 @@ export async function approvePartnerQuote(
   }: { requestId: number; partnerQuoteId: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     const next = statusAfter(request, "approve_partner_quote");
@@ -386,19 +408,18 @@ export async function approvePartnerQuote(
       commission: settings.defaultCommission,
       currency: settings.currency,
     });
-    await notify(tx, {
-      to: { userIds: [quote.partner_id] },
-      type: "success",
-      title: "¡Tu cotización fue seleccionada!",
-      message: `Felicitaciones: elegimos tu cotización para «${request.title}».`,
-      link: paths.partner.assignment(requestId),
-      relatedType: "assignment",
-      relatedId: requestId,
-    });
+    await notifyAbout(
+      tx,
+      requestId,
+      { partner: quote.partner_id },
+      {
+        type: "success",
+        title: "¡Tu cotización fue seleccionada!",
+        message: `Felicitaciones: elegimos tu cotización para «${request.title}».`,
+      },
+    );
     return ok({ officialQuoteId });
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function createManualOfficialQuote(
@@ -407,7 +428,7 @@ export async function createManualOfficialQuote(
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
   if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) return belowMinimum(settings);
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     const next = statusAfter(request, "create_manual_quote");
@@ -421,8 +442,6 @@ export async function createManualOfficialQuote(
     });
     return ok({ officialQuoteId });
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 // ---- quoted → approved (admin "Enviar a Comprador", or the buyer approves)
@@ -463,7 +482,7 @@ export async function sendOfficialQuoteToBuyer(
   database: DB,
   { requestId, adminId }: { requestId: number; adminId: number },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     const next = statusAfter(request, "send_to_buyer");
@@ -477,26 +496,25 @@ export async function sendOfficialQuoteToBuyer(
       "Enviada al comprador para pago",
     );
     await ensurePendingPayment(tx, requestId, request.buyer_id);
-    await notify(tx, {
-      to: { userIds: [request.buyer_id] },
-      type: "success",
-      title: "Cotización aprobada: lista para pago",
-      message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
-      link: paths.buyer.quote(requestId),
-      relatedType: "quote",
-      relatedId: requestId,
-    });
+    await notifyAbout(
+      tx,
+      requestId,
+      { buyer: request.buyer_id },
+      {
+        type: "success",
+        title: "Cotización aprobada: lista para pago",
+        message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
+      },
+    );
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function buyerApproveQuote(
   database: DB,
   { requestId, buyerId }: { requestId: number; buyerId: number },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
     const next = statusAfter(request, "buyer_approve");
@@ -510,26 +528,20 @@ export async function buyerApproveQuote(
       "Aprobada por el comprador",
     );
     await ensurePendingPayment(tx, requestId, buyerId);
-    await notify(tx, {
-      to: { role: "admin" },
+    await notifyAbout(tx, requestId, "admins", {
       type: "success",
       title: "Cotización aprobada por el comprador",
       message: `El comprador aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
-      link: paths.admin.quote(requestId),
-      relatedType: "quote",
-      relatedId: requestId,
     });
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function buyerRejectQuote(
   database: DB,
   { requestId, buyerId, reason }: { requestId: number; buyerId: number; reason: string | null },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
     const next = statusAfter(request, "buyer_reject");
@@ -564,19 +576,13 @@ export async function buyerRejectQuote(
       buyerId,
       reason ?? "Rechazada por el comprador",
     );
-    await notify(tx, {
-      to: { role: "admin" },
+    await notifyAbout(tx, requestId, "admins", {
       type: "warning",
       title: "Cotización rechazada por el comprador",
       message: `El comprador rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
-      link: paths.admin.quote(requestId),
-      relatedType: "quote",
-      relatedId: requestId,
     });
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 /** The operator's override (SPEC's status select): any status, always written to the history. */
@@ -589,7 +595,7 @@ export async function adminSetStatus(
     note,
   }: { requestId: number; status: RequestStatus; adminId: number; note: string | null },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
     if (!canAdminOverride(request.status, status)) return ok();
@@ -602,19 +608,18 @@ export async function adminSetStatus(
       note ?? "Cambio manual de estado",
       { override: true },
     );
-    await notify(tx, {
-      to: { userIds: [request.buyer_id] },
-      type: "info",
-      title: "Estado de tu solicitud actualizado",
-      message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
-      link: paths.buyer.quote(requestId),
-      relatedType: "quote",
-      relatedId: requestId,
-    });
+    await notifyAbout(
+      tx,
+      requestId,
+      { buyer: request.buyer_id },
+      {
+        type: "info",
+        title: "Estado de tu solicitud actualizado",
+        message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
+      },
+    );
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function setAdminNotes(

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FieldErrors, FormAlert } from "~/components/ui/Field";
+import { Field, FormAlert, SelectField, FormErrors } from "~/components/ui/Field";
 import { centsToInput } from "~/domain/money";
 import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
 import { settingsFormSchema } from "~/domain/settings-form";
@@ -120,16 +120,66 @@ function RewardsAvailability({
   );
 }
 
+type SettingName =
+  | "sessionTimeoutMinutes"
+  | "maxLoginAttempts"
+  | "defaultCommission"
+  | "loyaltyPointsPerUnit"
+  | "minQuoteAmount";
+
+const SETTING_GROUPS: {
+  legend: string;
+  fields: { name: SettingName; label: string; inputMode: "numeric" | "decimal"; hint: string }[];
+}[] = [
+  {
+    legend: "Seguridad",
+    fields: [
+      {
+        name: "sessionTimeoutMinutes",
+        label: "Tiempo de sesión (minutos)",
+        inputMode: "numeric",
+        hint: "La sesión se cierra tras este tiempo sin actividad (5 a 43200).",
+      },
+      {
+        name: "maxLoginAttempts",
+        label: "Máximo de intentos de inicio de sesión",
+        inputMode: "numeric",
+        hint: "Tras este número de fallos, el correo queda bloqueado 15 minutos.",
+      },
+    ],
+  },
+  {
+    legend: "Negocio",
+    fields: [
+      {
+        name: "defaultCommission",
+        label: "Comisión por defecto (%)",
+        inputMode: "decimal",
+        hint: "Se aplica a las nuevas cotizaciones oficiales (0 a 100).",
+      },
+      {
+        name: "loyaltyPointsPerUnit",
+        label: "Puntos de lealtad por unidad de moneda",
+        inputMode: "decimal",
+        hint: "Puntos que gana el comprador por cada unidad pagada.",
+      },
+      {
+        name: "minQuoteAmount",
+        label: "Monto mínimo de cotización",
+        inputMode: "decimal",
+        hint: "Las cotizaciones por debajo de este monto se rechazan. Usa punto o coma.",
+      },
+    ],
+  },
+];
+
 function SettingsForm({
   defaults,
 }: {
   defaults: ReturnType<typeof useLoaderData<typeof loader>>["defaults"];
 }) {
   const actionData = useActionData<typeof action>();
-  const form = serverForm(actionData?.result);
-  const submitted = actionData?.result?.status === "error";
-  const value = (name: keyof typeof defaults) =>
-    submitted ? (form.field(name).defaultValue ?? "") : defaults[name];
+  const form = serverForm(actionData?.result, defaults);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="max-w-3xl">
@@ -138,87 +188,29 @@ function SettingsForm({
         Estos valores se aplican de inmediato en toda la plataforma.
       </p>
       <Form method="post" noValidate className="mt-6 space-y-6">
-        {form.formErrors?.length ? <FormAlert>{form.formErrors.join(" ")}</FormAlert> : null}
+        <FormErrors errors={form.formErrors} />
         {actionData?.result?.status === "error" ? (
           <FormAlert title="No se guardó la configuración">
             Corrige los campos marcados y vuelve a intentarlo.
           </FormAlert>
         ) : null}
-        <fieldset className="card grid gap-4 sm:grid-cols-2">
-          <legend className="px-1 text-lg font-semibold">Seguridad</legend>
-          <Field
-            label="Tiempo de sesión (minutos)"
-            name="sessionTimeoutMinutes"
-            id="field-sessionTimeoutMinutes"
-            type="text"
-            defaultValue={value("sessionTimeoutMinutes")}
-            inputMode="numeric"
-            hint="La sesión se cierra tras este tiempo sin actividad (5 a 43200)."
-            errors={form.field("sessionTimeoutMinutes").errors}
-          />
-          <Field
-            label="Máximo de intentos de inicio de sesión"
-            name="maxLoginAttempts"
-            id="field-maxLoginAttempts"
-            type="text"
-            defaultValue={value("maxLoginAttempts")}
-            inputMode="numeric"
-            hint="Tras este número de fallos, el correo queda bloqueado 15 minutos."
-            errors={form.field("maxLoginAttempts").errors}
-          />
-        </fieldset>
-        <fieldset className="card grid gap-4 sm:grid-cols-2">
-          <legend className="px-1 text-lg font-semibold">Negocio</legend>
-          <Field
-            label="Comisión por defecto (%)"
-            name="defaultCommission"
-            id="field-defaultCommission"
-            type="text"
-            defaultValue={value("defaultCommission")}
-            inputMode="decimal"
-            hint="Se aplica a las nuevas cotizaciones oficiales (0 a 100)."
-            errors={form.field("defaultCommission").errors}
-          />
-          <Field
-            label="Puntos de lealtad por unidad de moneda"
-            name="loyaltyPointsPerUnit"
-            id="field-loyaltyPointsPerUnit"
-            type="text"
-            defaultValue={value("loyaltyPointsPerUnit")}
-            inputMode="decimal"
-            hint="Puntos que gana el comprador por cada unidad pagada."
-            errors={form.field("loyaltyPointsPerUnit").errors}
-          />
-          <Field
-            label="Monto mínimo de cotización"
-            name="minQuoteAmount"
-            id="field-minQuoteAmount"
-            type="text"
-            defaultValue={value("minQuoteAmount")}
-            inputMode="decimal"
-            hint="Las cotizaciones por debajo de este monto se rechazan. Usa punto o coma."
-            errors={form.field("minQuoteAmount").errors}
-          />
-          <div>
-            <label htmlFor="field-currency" className="label">
-              Moneda de la plataforma
-            </label>
-            <select
-              id="field-currency"
-              name="currency"
-              defaultValue={value("currency")}
-              className="input"
-              aria-describedby={form.field("currency").errors ? "field-currency-error" : undefined}
-            >
-              {SUPPORTED_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {CURRENCY_LABELS[c]}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id="field-currency-error" errors={form.field("currency").errors} />
-          </div>
-        </fieldset>
+        {SETTING_GROUPS.map((group) => (
+          <fieldset key={group.legend} className="card grid gap-4 sm:grid-cols-2">
+            <legend className="px-1 text-lg font-semibold">{group.legend}</legend>
+            {group.fields.map(({ name, ...field }) => (
+              <Field key={name} {...form.field(name)} {...field} type="text" />
+            ))}
+            {group.legend === "Negocio" ? (
+              <SelectField label="Moneda de la plataforma" {...form.field("currency")}>
+                {SUPPORTED_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {CURRENCY_LABELS[c]}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </fieldset>
+        ))}
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Guardando…" : "Guardar configuración"}
         </button>

@@ -61,7 +61,6 @@ export default function ForgotPassword() {
             type="email"
             autoComplete="email"
             required
-            errors={form.field("email").errors}
           />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Enviar enlace

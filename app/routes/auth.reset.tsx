@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { Field, FormAlert } from "~/components/ui/Field";
+import { Field, FormErrors } from "~/components/ui/Field";
 import { newPasswordField } from "~/domain/validation";
 import { findTokenUser } from "~/models/auth-token.server";
 import { resetPassword } from "~/services/account.server";
@@ -75,7 +75,7 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Crea una nueva contraseña">
       <Form noValidate method="post" className="space-y-4">
-        {form.formErrors?.length ? <FormAlert>{form.formErrors.join(" ")}</FormAlert> : null}
+        <FormErrors errors={form.formErrors} />
         <input type="hidden" name="token" value={token} />
         <Field
           label="Nueva contraseña"
@@ -85,7 +85,6 @@ export default function ResetPassword() {
           required
           minLength={6}
           hint="Mínimo 6 caracteres."
-          errors={form.field("password").errors}
         />
         <Field
           label="Confirmar contraseña"
@@ -93,7 +92,6 @@ export default function ResetPassword() {
           type="password"
           autoComplete="new-password"
           required
-          errors={form.field("confirm_password").errors}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Guardar contraseña

@@ -9,7 +9,9 @@ import { ProgressTracker } from "~/components/quotes/ProgressTracker";
 import { Timeline } from "~/components/quotes/Timeline";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
-import { FormAlert } from "~/components/ui/Field";
+import { FormErrors } from "~/components/ui/Field";
+import { DetailHeader } from "~/components/quotes/DetailHeader";
+import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
@@ -106,24 +108,14 @@ export default function BuyerQuoteDetail() {
   const rejectable = canBuyerReject(request.status) && !paid;
   return (
     <div className="space-y-6">
-      <nav aria-label="Ruta de navegación" className="text-sm">
-        <Link to={paths.buyer.quotes()} className="text-brand-700 hover:underline">
-          ← Mis Cotizaciones
-        </Link>
-      </nav>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="page-title">{request.title}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Solicitud #{request.id} · creada el {formatDate(request.created_at)}
-          </p>
-        </div>
-        <StatusBadge status={request.status} />
-      </div>
-
-      {formErrors ? (
-        <FormAlert title="No se pudo completar la acción">{formErrors.join(" ")}</FormAlert>
-      ) : null}
+      <DetailHeader
+        back={paths.buyer.quotes()}
+        backLabel="Mis Cotizaciones"
+        title={request.title}
+        subtitle={`Solicitud #${request.id} · creada el ${formatDate(request.created_at)}`}
+        badge={<StatusBadge status={request.status} />}
+      />
+      <FormErrors title="No se pudo completar la acción" errors={formErrors} />
 
       <section aria-labelledby="progreso" className="card">
         <h2 id="progreso" className="sr-only">
@@ -161,36 +153,7 @@ export default function BuyerQuoteDetail() {
               Cotización oficial
             </h2>
             {officialQuote && pdf ? (
-              <>
-                <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-                  <div>
-                    <dt className="text-sm text-slate-600">Monto final</dt>
-                    <dd className="text-2xl font-bold" data-testid="monto-oficial">
-                      {formatMoney(officialQuote.final_amount_cents, officialQuote.currency)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-slate-600">
-                      Comisión ({officialQuote.commission_percentage.toLocaleString("es-MX")} %)
-                    </dt>
-                    <dd className="font-semibold">
-                      {formatMoney(officialQuote.commission_amount_cents, officialQuote.currency)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-slate-600">Válida hasta</dt>
-                    <dd className="font-semibold">{formatDate(officialQuote.valid_until)}</dd>
-                  </div>
-                </dl>
-                <div className="mt-4 flex flex-wrap gap-3">
-                  <a href={pdf.download} className="btn-secondary" download>
-                    Descargar PDF
-                  </a>
-                  <a href={pdf.open} className="btn-secondary" target="_blank" rel="noreferrer">
-                    Ver PDF
-                  </a>
-                </div>
-              </>
+              <OfficialQuoteSummary quote={officialQuote} pdf={pdf} />
             ) : (
               <p className="mt-3 text-sm text-slate-700">
                 Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos

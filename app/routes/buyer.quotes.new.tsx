@@ -113,7 +113,6 @@ export default function NewQuoteRequest() {
             required
             maxLength={150}
             placeholder="Ej.: 200 válvulas de compuerta de 4 pulgadas"
-            errors={form.field("title").errors}
           />
           <TextAreaField
             label="Descripción (opcional)"
@@ -121,7 +120,6 @@ export default function NewQuoteRequest() {
             rows={5}
             maxLength={5000}
             placeholder="Cantidades, especificaciones, plazos de entrega, lugar de entrega…"
-            errors={form.field("description").errors}
           />
           <div>
             <label htmlFor="field-file" className="label">

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AppShell } from "~/components/AppShell";
-import { Field, FormAlert } from "~/components/ui/Field";
+import { Field, FormErrors } from "~/components/ui/Field";
 import { isRole, ROLE_LABELS } from "~/domain/roles";
 import { newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { changePassword, updateProfile } from "~/models/user.server";
@@ -79,7 +79,12 @@ export default function Profile() {
   const actionData = useActionData<typeof action>();
   const role = isRole(user.role) ? user.role : "buyer";
   const refused = actionData?.result.initialValue?.intent;
-  const profileForm = serverForm(refused === "profile" ? actionData?.result : undefined);
+  const profileForm = serverForm(refused === "profile" ? actionData?.result : undefined, {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    company_name: user.company_name ?? "",
+    phone: user.phone ?? "",
+  });
   const passwordForm = serverForm(refused === "password" ? actionData?.result : undefined);
   const busy = useNavigation().state === "submitting";
   return (
@@ -112,38 +117,10 @@ export default function Profile() {
             </h2>
             <Form noValidate method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
               <input type="hidden" name="intent" value="profile" />
-              <Field
-                label="Nombre"
-                {...profileForm.field("first_name")}
-                defaultValue={profileForm.field("first_name").defaultValue ?? user.first_name}
-                type="text"
-                required
-                errors={profileForm.field("first_name").errors}
-              />
-              <Field
-                label="Apellido"
-                {...profileForm.field("last_name")}
-                defaultValue={profileForm.field("last_name").defaultValue ?? user.last_name}
-                type="text"
-                required
-                errors={profileForm.field("last_name").errors}
-              />
-              <Field
-                label="Empresa"
-                {...profileForm.field("company_name")}
-                defaultValue={
-                  profileForm.field("company_name").defaultValue ?? user.company_name ?? ""
-                }
-                type="text"
-                errors={profileForm.field("company_name").errors}
-              />
-              <Field
-                label="Teléfono"
-                {...profileForm.field("phone")}
-                defaultValue={profileForm.field("phone").defaultValue ?? user.phone ?? ""}
-                type="tel"
-                errors={profileForm.field("phone").errors}
-              />
+              <Field label="Nombre" {...profileForm.field("first_name")} type="text" required />
+              <Field label="Apellido" {...profileForm.field("last_name")} type="text" required />
+              <Field label="Empresa" {...profileForm.field("company_name")} type="text" />
+              <Field label="Teléfono" {...profileForm.field("phone")} type="tel" />
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Guardar cambios
@@ -157,16 +134,13 @@ export default function Profile() {
             </h2>
             <Form noValidate method="post" className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="password" />
-              {passwordForm.formErrors?.length ? (
-                <FormAlert>{passwordForm.formErrors.join(" ")}</FormAlert>
-              ) : null}
+              <FormErrors errors={passwordForm.formErrors} />
               <Field
                 label="Contraseña actual"
                 {...passwordForm.field("current_password")}
                 type="password"
                 autoComplete="current-password"
                 required
-                errors={passwordForm.field("current_password").errors}
               />
               <Field
                 label="Nueva contraseña"
@@ -175,7 +149,6 @@ export default function Profile() {
                 autoComplete="new-password"
                 required
                 minLength={6}
-                errors={passwordForm.field("new_password").errors}
               />
               <Field
                 label="Confirmar nueva contraseña"
@@ -183,7 +156,6 @@ export default function Profile() {
                 type="password"
                 autoComplete="new-password"
                 required
-                errors={passwordForm.field("confirm_password").errors}
               />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Actualizar contraseña

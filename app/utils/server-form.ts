@@ -6,20 +6,26 @@ import type { SubmissionResult } from "@conform-to/react";
  * action); the browser gets no form library, which keeps forms within the JavaScript budget and
  * identical with JavaScript off.
  */
-export function serverForm(result: SubmissionResult<string[]> | null | undefined) {
+export function serverForm(
+  result: SubmissionResult<string[]> | null | undefined,
+  /** The stored values an edit form starts from; after a refused submission, what was typed. */
+  defaults?: Record<string, string>,
+) {
   const errors = result?.error ?? {};
   const values = (result?.initialValue ?? {}) as Record<string, unknown>;
+  const submitted = result?.status === "error";
+  const initial = (name: string) => {
+    const value = values[name];
+    const typed = typeof value === "string" ? value : undefined;
+    if (!defaults) return typed;
+    return submitted ? (typed ?? "") : defaults[name];
+  };
   return {
     /** Errors that belong to no single field (Conform keeps them under ""). */
     formErrors: errors[""] ?? undefined,
     /** Props for a Field/TextAreaField: name, the value typed before, and its errors. */
     field(name: string) {
-      const value = values[name];
-      return {
-        name,
-        defaultValue: typeof value === "string" ? value : undefined,
-        errors: errors[name] ?? undefined,
-      };
+      return { name, defaultValue: initial(name), errors: errors[name] ?? undefined };
     },
   };
 }
