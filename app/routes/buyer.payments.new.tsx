@@ -6,7 +6,7 @@ import type { PaymentMethod } from "../../db/schema";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
 import { Field, FileField, FormErrors, SelectField } from "~/components/ui/Field";
-import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
+import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { canPay } from "~/domain/quote-status";
@@ -143,7 +143,7 @@ export default function NewPayment() {
               label="Comprobante de pago"
               {...form.field("file")}
               required
-              accept={acceptAttribute(FILE_RULES.paymentProof)}
+              rule={FILE_RULES.paymentProof}
               hint={`Imagen o PDF, máximo ${MAX_UPLOAD_MB} MB.`}
             />
             <div className="flex flex-wrap gap-3">

@@ -4,8 +4,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { FormToken } from "~/components/FormToken";
-import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
-import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
+import { Field, FileField, FormAlert, TextAreaField } from "~/components/ui/Field";
+import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { optionalText, requiredText, withUpload } from "~/domain/validation";
 import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
@@ -121,25 +121,13 @@ export default function NewQuoteRequest() {
             maxLength={5000}
             placeholder="Cantidades, especificaciones, plazos de entrega, lugar de entrega…"
           />
-          <div>
-            <label htmlFor="field-file" className="label">
-              Archivo de requerimientos
-            </label>
-            <input
-              id="field-file"
-              name="file"
-              type="file"
-              required
-              accept={acceptAttribute(FILE_RULES.requirements)}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-              aria-invalid={form.field("file").errors ? true : undefined}
-              aria-describedby={`field-file-hint${form.field("file").errors ? " field-file-error" : ""}`}
-            />
-            <p id="field-file-hint" className="mt-1 text-xs text-slate-600">
-              {extensions}. Máximo {MAX_UPLOAD_MB} MB.
-            </p>
-            <FieldErrors id="field-file-error" errors={form.field("file").errors} />
-          </div>
+          <FileField
+            label="Archivo de requerimientos"
+            {...form.field("file")}
+            required
+            rule={FILE_RULES.requirements}
+            hint={`${extensions}. Máximo ${MAX_UPLOAD_MB} MB.`}
+          />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Enviando…" : "Enviar solicitud"}

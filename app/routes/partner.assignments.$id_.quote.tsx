@@ -6,7 +6,7 @@ import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
 import { Field, FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
-import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
+import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText, withUpload } from "~/domain/validation";
@@ -177,7 +177,7 @@ export default function PartnerQuoteForm() {
               <FileField
                 label="Archivo de cotización (opcional)"
                 {...form.field("file")}
-                accept={acceptAttribute(FILE_RULES.partnerQuote)}
+                rule={FILE_RULES.partnerQuote}
                 hint={`PDF, Word, Excel o imagen; máximo ${MAX_UPLOAD_MB} MB.${
                   quote?.fileName
                     ? ` Archivo actual: ${quote.fileName}. Si subes uno nuevo, lo reemplazará.`

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FileField, FormAlert, SelectField, TextAreaField } from "~/components/ui/Field";
-import { acceptAttribute, FILE_RULES } from "~/domain/files";
+import { FILE_RULES } from "~/domain/files";
 import type { ProductFormDefaults } from "~/domain/product";
 import { serverForm } from "~/utils/server-form";
 import { paths } from "~/utils/paths";
@@ -103,7 +103,7 @@ export function ProductForm({
       <FileField
         label="Imagen (opcional)"
         {...form.field("image")}
-        accept={acceptAttribute(FILE_RULES.productImage)}
+        rule={FILE_RULES.productImage}
         hint="PNG, JPG o WEBP de hasta 2 MB."
       />
       {imageUrl ? (

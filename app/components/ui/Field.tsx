@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { acceptAttribute, fileTooLargeMessage, type FileRule } from "~/domain/files";
 import type {
   InputHTMLAttributes,
   ReactNode,
@@ -119,15 +121,38 @@ export function SelectField({
 }
 
 /** A file input; the file is checked on the server (type by content, size while streaming). */
-export function FileField({ label, name, errors, hint, id, ...input }: FieldProps) {
-  const ids = useShell({ label, name, id, errors, hint });
+/**
+ * A file input for one upload rule. With JavaScript a file over the rule's size is refused as soon
+ * as it is chosen (the same message the server gives), instead of after sending megabytes the
+ * server will refuse; without JavaScript the server's check answers.
+ */
+export function FileField({
+  label,
+  name,
+  errors,
+  hint,
+  id,
+  rule,
+  ...input
+}: FieldProps & { rule: FileRule }) {
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const shown = tooLarge ? [tooLarge] : errors;
+  const ids = useShell({ label, name, id, errors: shown, hint });
   return (
-    <Shell label={label} errors={errors} hint={hint} ids={ids}>
+    <Shell label={label} errors={shown} hint={hint} ids={ids}>
       <input
         type="file"
+        accept={acceptAttribute(rule)}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
         {...ids.control}
         {...input}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          const refused = file && file.size > rule.maxBytes;
+          if (refused) event.currentTarget.value = "";
+          setTooLarge(refused ? fileTooLargeMessage(rule) : null);
+          input.onChange?.(event);
+        }}
       />
     </Shell>
   );
