@@ -87,34 +87,23 @@ export interface PartnerCounters {
   selectedRevenueCents: number;
 }
 
+/** The partner's figures, kept current by the writing transactions (one row per partner). */
 export async function getPartnerCounters(
   database: DB,
   partnerId: number,
 ): Promise<PartnerCounters> {
-  const row = await assignmentsOf(database, partnerId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as("total"),
-      sql<number>`coalesce(sum(CASE WHEN pq.id IS NULL AND qr.status = 'assigned' THEN 1 ELSE 0 END), 0)`.as(
-        "pending",
-      ),
-      eb.fn.count<number>("pq.id").as("submitted"),
-      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN 1 ELSE 0 END), 0)`.as("selected"),
-      sql<number>`coalesce(sum(CASE
-        WHEN pq.is_selected = 1 AND qr.status <> 'rejected' THEN pq.quoted_amount_cents
-        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents
-        ELSE 0 END), 0)`.as("potential"),
-      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END), 0)`.as(
-        "selected_revenue",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom("partner_counters")
+    .selectAll()
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
   return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    submitted: Number(row.submitted),
-    selected: Number(row.selected),
-    potentialRevenueCents: Number(row.potential),
-    selectedRevenueCents: Number(row.selected_revenue),
+    total: Number(row?.assigned ?? 0),
+    pending: Number(row?.pending ?? 0),
+    submitted: Number(row?.submitted ?? 0),
+    selected: Number(row?.selected ?? 0),
+    potentialRevenueCents: Number(row?.potential_cents ?? 0),
+    selectedRevenueCents: Number(row?.selected_cents ?? 0),
   };
 }
 

@@ -317,20 +317,15 @@ const listColumns = [
 
 export async function buyerPaymentCounts(database: DB, buyerId: number) {
   const rows = await database
-    .selectFrom("payments")
-    .select([
-      "status",
-      (eb) => eb.fn.countAll<number>().as("count"),
-      (eb) => eb.fn.sum<number>("amount_cents").as("cents"),
-    ])
+    .selectFrom("buyer_payment_totals")
+    .select(["status", "payments", "cents"])
     .where("buyer_id", "=", buyerId)
-    .groupBy("status")
     .execute();
   const counts = { total: 0, pending: 0, confirmed: 0, rejected: 0, paidCents: 0 };
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
-    counts.total += Number(row.count);
-    if (row.status === "confirmed") counts.paidCents = Number(row.cents ?? 0);
+    counts[row.status] = Number(row.payments);
+    counts.total += Number(row.payments);
+    if (row.status === "confirmed") counts.paidCents = Number(row.cents);
   }
   return counts;
 }
@@ -360,17 +355,12 @@ export async function listBuyerPayments(
 
 export async function adminPaymentCounts(database: DB) {
   const rows = await database
-    .selectFrom("payments")
-    .select([
-      "status",
-      (eb) => eb.fn.countAll<number>().as("count"),
-      (eb) => eb.fn.countAll<number>().filterWhere("proof_key", "is not", null).as("with_proof"),
-    ])
-    .groupBy("status")
+    .selectFrom("payment_status_totals")
+    .select(["status", "payments", "with_proof"])
     .execute();
   const counts = { pending: 0, awaitingReview: 0, confirmed: 0, rejected: 0 };
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
+    counts[row.status] = Number(row.payments);
     if (row.status === "pending") counts.awaitingReview = Number(row.with_proof);
   }
   return counts;

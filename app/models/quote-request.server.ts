@@ -30,16 +30,20 @@ export function statusFromUrl(url: URL): RequestStatus | null {
   return isRequestStatus(status) ? status : null;
 }
 
+/** Requests per status from the counters the writing transactions keep (one row per status). */
 async function countByStatus(database: DB, buyerId: number | null): Promise<StatusCounts> {
-  let query = database
-    .selectFrom("quote_requests")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
-    .groupBy("status");
-  if (buyerId !== null) query = query.where("buyer_id", "=", buyerId);
+  const rows =
+    buyerId === null
+      ? await database.selectFrom("request_status_counts").select(["status", "requests"]).execute()
+      : await database
+          .selectFrom("buyer_request_counts")
+          .select(["status", "requests"])
+          .where("buyer_id", "=", buyerId)
+          .execute();
   const counts = emptyCounts();
-  for (const row of await query.execute()) {
-    if (isRequestStatus(row.status)) counts[row.status] = Number(row.count);
-    counts.total += Number(row.count);
+  for (const row of rows) {
+    if (isRequestStatus(row.status)) counts[row.status] = Number(row.requests);
+    counts.total += Number(row.requests);
   }
   return counts;
 }
@@ -234,23 +238,15 @@ export interface AdminCounts extends StatusCounts {
 }
 
 export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
-  const [counts, withQuotes] = await Promise.all([
+  const [counts, assigned] = await Promise.all([
     countByStatus(database, null),
     database
-      .selectFrom("quote_requests as qr")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("qr.status", "=", "assigned")
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("partner_quotes as pq")
-            .select("pq.id")
-            .whereRef("pq.quote_request_id", "=", "qr.id"),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
+      .selectFrom("request_status_counts")
+      .select("with_quotes")
+      .where("status", "=", "assigned")
+      .executeTakeFirst(),
   ]);
-  return { ...counts, withQuotes: Number(withQuotes.count) };
+  return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
 export async function listAdminRequests(
