@@ -3,6 +3,8 @@ import type { Role } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
+import { finishPage, pageWindow, type PageInfo, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
 
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
@@ -21,8 +23,8 @@ export interface AdminUserRow {
 /** Users for /admin/users: search over name, e-mail and company, an optional role, 25 a page. */
 export async function listUsersForAdmin(
   database: DB,
-  { q, role, page }: { q: string; role: Role | null; page: number },
-): Promise<{ users: AdminUserRow[]; total: number }> {
+  { q, role, page }: { q: string; role: Role | null; page: PageRequest },
+): Promise<{ users: AdminUserRow[]; total: number; pageInfo: PageInfo }> {
   let query = database.selectFrom("users");
   if (role) query = query.where("role", "=", role);
   if (q) {
@@ -33,7 +35,10 @@ export async function listUsersForAdmin(
         OR coalesce(company_name, '') LIKE ${pattern} ESCAPE '\\')`,
     );
   }
-  const [users, count] = await Promise.all([
+  const after = keysetCondition(page, { key: "created_at", id: "id" });
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, ADMIN_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     query
       .select([
         "id",
@@ -45,14 +50,25 @@ export async function listUsersForAdmin(
         "email_verified_at",
         "created_at",
       ])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .orderBy("created_at", direction)
+      .orderBy("id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    q
+      ? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+      : database
+          .selectFrom("user_role_counts")
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("users"), eb.lit(0)).as("n"))
+          .$if(role !== null, (qb) => qb.where("role", "=", role!))
+          .executeTakeFirstOrThrow(),
   ]);
-  return { users, total: Number(count.n) };
+  const { rows, pageInfo } = finishPage(read, page, ADMIN_PAGE_SIZE, (u) => ({
+    key: u.created_at,
+    id: u.id,
+  }));
+  return { users: rows, total: Number(total.n), pageInfo };
 }
 
 export type RoleChangeResult = { ok: true } | { ok: false; message: string };

@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
+import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
 
 /**
  * What a partner sees of the requests assigned to them. Every query starts from the partner's own
@@ -159,9 +161,17 @@ export interface AssignmentSearch {
   partnerId: number;
   search?: string;
   filter?: PartnerFilter;
-  page?: number;
+  page?: PageRequest;
   pageSize?: number;
 }
+
+/** How many of the partner's assignments each filter shows, from the maintained counters. */
+const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
+  all: "total",
+  pending: "pending",
+  quoted: "submitted",
+  won: "selected",
+};
 
 export async function listAssignments(
   database: DB,
@@ -169,7 +179,7 @@ export async function listAssignments(
     partnerId,
     search = "",
     filter = "all",
-    page = 1,
+    page = { kind: "numbered", page: 1 },
     pageSize = ASSIGNMENTS_PAGE_SIZE,
   }: AssignmentSearch,
 ) {
@@ -177,22 +187,37 @@ export async function listAssignments(
   const matching = assignmentsOf(database, partnerId)
     .where((eb) => filterCondition(eb, filter))
     .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, text)));
-  const [items, matched, overall] = await Promise.all([
+  const after = keysetCondition(page, { key: "pa.assigned_at", id: "pa.id" });
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, pageSize);
+  const [read, counters, matched] = await Promise.all([
     matching
       .select(LIST_COLUMNS)
-      .orderBy("pa.assigned_at", "desc")
-      .orderBy("pa.id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .orderBy("pa.assigned_at", direction)
+      .orderBy("pa.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    database
-      .selectFrom("partner_assignments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("partner_id", "=", partnerId)
-      .executeTakeFirstOrThrow(),
+    getPartnerCounters(database, partnerId),
+    text
+      ? matching
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      : null,
   ]);
-  return { items, matched: Number(matched.n), overall: Number(overall.n), page, pageSize };
+  const { rows, pageInfo } = finishPage(read, page, pageSize, (item) => ({
+    key: item.assigned_at,
+    id: item.assignment_id,
+  }));
+  return {
+    items: rows,
+    matched: matched ?? counters[FILTER_COUNTER[filter]],
+    overall: counters.total,
+    pageInfo,
+    pageSize,
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
+import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
@@ -75,6 +77,14 @@ export function latestBuyerRequests(database: DB, buyerId: number, limit = 10) {
     .execute();
 }
 
+/** Search results are listed newest first by id (the search index's own order). */
+const byCreated = (search: string) =>
+  search ? { key: null, id: "qr.id" } : { key: "qr.created_at", id: "qr.id" };
+const keyOfRequest = (search: string) => (row: { id: number; created_at: string }) => ({
+  key: search ? "" : row.created_at,
+  id: row.id,
+});
+
 export async function listBuyerRequests(
   database: DB,
   {
@@ -82,7 +92,7 @@ export async function listBuyerRequests(
     q,
     status,
     page,
-  }: { buyerId: number; q: string; status: RequestStatus | null; page: number },
+  }: { buyerId: number; q: string; status: RequestStatus | null; page: PageRequest },
 ) {
   let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
@@ -95,17 +105,25 @@ export async function listBuyerRequests(
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
+  const columns = byCreated(q);
+  const after = keysetCondition(page, columns);
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     base
       .select(buyerListColumns)
-      .orderBy("qr.created_at", "desc")
-      .orderBy("qr.id", "desc")
-      .limit(REQUESTS_PAGE_SIZE)
-      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
+      .orderBy("qr.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    q
+      ? base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+      : countByStatus(database, buyerId).then((c) => ({ count: status ? c[status] : c.total })),
   ]);
-  return { rows, total: Number(total.count) };
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
+  return { rows, pageInfo, total: Number(total.count) };
 }
 
 // ---- Shared detail pieces
@@ -249,11 +267,63 @@ export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
   return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
+/** At most this many search results are counted ("more than 1,000"). */
+export const SEARCH_COUNT_CAP = 1000;
+
+function adminRequestColumns(database: DB) {
+  return database
+    .selectFrom("quote_requests as qr")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .select([
+      "qr.id",
+      "qr.title",
+      "qr.status",
+      "qr.total_amount_cents",
+      "qr.created_at",
+      "b.first_name as buyer_first_name",
+      "b.last_name as buyer_last_name",
+      "b.company_name as buyer_company",
+      (eb) =>
+        eb
+          .selectFrom("partner_quotes as pq")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .whereRef("pq.quote_request_id", "=", "qr.id")
+          .as("partner_quote_count"),
+      (eb) =>
+        eb
+          .selectFrom("partner_assignments as pa")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .whereRef("pa.quote_request_id", "=", "qr.id")
+          .as("assignment_count"),
+    ]);
+}
+
+function withCounts<T extends { partner_quote_count: unknown; assignment_count: unknown }>(
+  rows: T[],
+) {
+  return rows.map((row) => ({
+    ...row,
+    partner_quote_count: Number(row.partner_quote_count ?? 0),
+    assignment_count: Number(row.assignment_count ?? 0),
+  }));
+}
+
+/** The newest requests for the admin dashboard. */
+export async function latestAdminRequests(database: DB, limit = 10) {
+  return withCounts(
+    await adminRequestColumns(database)
+      .orderBy("qr.created_at", "desc")
+      .orderBy("qr.id", "desc")
+      .limit(limit)
+      .execute(),
+  );
+}
+
 export async function listAdminRequests(
   database: DB,
-  { q, status, page }: { q: string; status: RequestStatus | null; page: number },
+  { q, status, page }: { q: string; status: RequestStatus | null; page: PageRequest },
 ) {
-  let base = database.selectFrom("quote_requests as qr");
+  let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
   if (q) {
     const pattern = likePattern(q);
@@ -261,63 +331,34 @@ export async function listAdminRequests(
       eb.or([
         sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
         sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-        // A non-correlated IN: the matching buyers are found once, not once per request.
-        eb(
-          "qr.buyer_id",
-          "in",
-          eb
-            .selectFrom("users as b")
-            .select("b.id")
-            .where((w) =>
-              w.or([
-                sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-                sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-              ]),
-            ),
-        ),
+        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
+  const columns = byCreated(q);
+  const after = keysetCondition(page, columns);
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     base
-      .innerJoin("users as b", "b.id", "qr.buyer_id")
-      .select([
-        "qr.id",
-        "qr.title",
-        "qr.status",
-        "qr.total_amount_cents",
-        "qr.created_at",
-        "b.first_name as buyer_first_name",
-        "b.last_name as buyer_last_name",
-        "b.company_name as buyer_company",
-        (eb) =>
-          eb
-            .selectFrom("partner_quotes as pq")
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .whereRef("pq.quote_request_id", "=", "qr.id")
-            .as("partner_quote_count"),
-        (eb) =>
-          eb
-            .selectFrom("partner_assignments as pa")
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .whereRef("pa.quote_request_id", "=", "qr.id")
-            .as("assignment_count"),
-      ])
-      .orderBy("qr.created_at", "desc")
-      .orderBy("qr.id", "desc")
-      .limit(REQUESTS_PAGE_SIZE)
-      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
+      .orderBy("qr.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    q
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM (${base
+          .clearSelect()
+          .select("qr.id")
+          .limit(SEARCH_COUNT_CAP + 1)})`
+          .execute(database)
+          .then((r) => Number(r.rows[0]?.n ?? 0))
+      : countByStatus(database, null).then((c) => (status ? c[status] : c.total)),
   ]);
-  return {
-    rows: rows.map((row) => ({
-      ...row,
-      partner_quote_count: Number(row.partner_quote_count ?? 0),
-      assignment_count: Number(row.assignment_count ?? 0),
-    })),
-    total: Number(total.count),
-  };
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
+  return { rows: withCounts(rows), pageInfo, total, totalCapped: total > SEARCH_COUNT_CAP };
 }
 
 export async function getRequestForAdmin(database: DB, id: number) {

@@ -9,7 +9,7 @@ import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormAlert } from "~/components/ui/Field";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { adminStatusLabel } from "~/domain/quote-status";
@@ -19,7 +19,11 @@ import {
   listPaymentsForAdmin,
   rejectPayment,
 } from "~/models/payment.server";
-import { adminStatusCounts, listAdminRequests, searchFromUrl } from "~/models/quote-request.server";
+import {
+  adminStatusCounts,
+  latestAdminRequests,
+  searchFromUrl,
+} from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { toastCookie } from "~/services/session.server";
@@ -28,6 +32,7 @@ import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { idFrom } from "~/utils/ids";
+import { pageRequestFromUrl } from "~/utils/keyset";
 
 export const meta: MetaFunction = () => [{ title: "Panel de administración · CotizaHub" }];
 
@@ -43,20 +48,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminPaymentCounts(db),
   ]);
   if (tab === "quotes") {
-    const latest = await listAdminRequests(db, { q: "", status: null, page: 1 });
+    const latest = await latestAdminRequests(db, 10);
     return {
       tab,
       requestCounts,
       paymentCounts,
       currency: settings.currency,
-      latest: latest.rows.slice(0, 10),
+      latest,
       payments: null,
     } as const;
   }
   const q = searchFromUrl(url);
   const rawStatus = url.searchParams.get("status");
   const status = PAYMENT_STATUSES.find((s) => s === rawStatus) ?? null;
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const list = await listPaymentsForAdmin(db, { q, status, page });
   const proofs = Object.fromEntries(
     await Promise.all(
@@ -71,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentCounts,
     currency: settings.currency,
     latest: null,
-    payments: { ...list, q, status, page, proofs },
+    payments: { ...list, q, status, proofs },
   } as const;
 }
 
@@ -247,9 +252,9 @@ function QuotesTab({
 function PaymentsTab({
   rows,
   total,
+  pageInfo,
   q,
   status,
-  page,
   proofs,
   counts,
   currency,
@@ -393,7 +398,7 @@ function PaymentsTab({
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
     </div>
   );
 }
