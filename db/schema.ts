@@ -339,6 +339,23 @@ export interface UserRoleCountsTable {
   users: number;
 }
 
+/** FTS5 tables (migration 2026-11-25T01-00_desk_search); query them with MATCH. */
+export interface QuoteRequestSearchTable {
+  rowid: number;
+  title: string;
+  description: string;
+  buyer: string;
+  /** "b<buyer id>" and "p<partner id>" tokens of who may see the request. */
+  scope: string;
+}
+
+export interface UserSearchTable {
+  rowid: number;
+  name: string;
+  company: string;
+  email: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,6 +391,8 @@ export interface Database {
   partner_wins: PartnerWinsTable;
   partner_counters: PartnerCountersTable;
   user_role_counts: UserRoleCountsTable;
+  quote_request_search: QuoteRequestSearchTable;
+  user_search: UserSearchTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -221,7 +221,9 @@ sqlite.transaction(() => {
   const categoryIds: number[] = [];
   for (let c = 1; c <= CATEGORIES; c++) {
     categoryIds.push(
-      Number(insertCategory.run(`${ITEMS[c % ITEMS.length]} · línea ${c}`, at(start)).lastInsertRowid),
+      Number(
+        insertCategory.run(`${ITEMS[c % ITEMS.length]} · línea ${c}`, at(start)).lastInsertRowid,
+      ),
     );
   }
   for (let p = 1; p <= PRODUCTS; p++) {

@@ -5,6 +5,7 @@ import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { finishPage, pageWindow, type PageInfo, type PageRequest } from "~/utils/keyset";
 import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch } from "~/utils/search";
 
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
@@ -28,12 +29,26 @@ export async function listUsersForAdmin(
   let query = database.selectFrom("users");
   if (role) query = query.where("role", "=", role);
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(
-      sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
+    // Full-text (accent-insensitive, partial words) over name, company and e-mail; a literal
+    // LIKE as well when the text has punctuation (an e-mail, "S.A.").
+    const expression = matchExpression(q, ["name", "company", "email"]);
+    if (expression)
+      query = query.where(
+        "id",
+        "in",
+        database
+          .selectFrom("user_search")
+          .select("user_search.rowid")
+          .where(sql<boolean>`user_search MATCH ${expression}`),
+      );
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = containsPattern(q);
+      query = query.where(
+        sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
         OR email LIKE ${pattern} ESCAPE '\\'
         OR coalesce(company_name, '') LIKE ${pattern} ESCAPE '\\')`,
-    );
+      );
+    }
   }
   const after = keysetCondition(page, { key: "created_at", id: "id" });
   const direction = keysetDirection(page);

@@ -4,6 +4,7 @@ import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 
 /**
  * What a partner sees of the requests assigned to them. Every query starts from the partner's own
@@ -69,13 +70,37 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(eb: Scope, search: string) {
-  const pattern = likePattern(search);
-  return eb.or([
-    sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
-  ]);
+/**
+ * The partner's search: the full-text index restricted to requests carrying their scope token
+ * (accent-insensitive, partial words), plus a literal LIKE when the text has punctuation.
+ */
+function searchCondition(eb: Scope, partnerId: number, search: string) {
+  const expression = matchExpression(search, ["title", "description", "buyer"]);
+  const conditions = [];
+  if (expression)
+    conditions.push(
+      eb(
+        "pa.quote_request_id",
+        "in",
+        eb
+          .selectFrom("quote_request_search")
+          .select("quote_request_search.rowid")
+          .where(
+            sql<SqlBool>`quote_request_search MATCH ${scopedMatch(`p${partnerId}`, expression)}`,
+          ),
+      ),
+    );
+  if (!expression || needsLiteralMatch(search)) {
+    const pattern = likePattern(search);
+    conditions.push(
+      eb.or([
+        sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
+        sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
+        sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  return eb.and(conditions);
 }
 
 export interface PartnerCounters {
@@ -186,7 +211,7 @@ export async function listAssignments(
   const text = search.trim();
   const matching = assignmentsOf(database, partnerId)
     .where((eb) => filterCondition(eb, filter))
-    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, text)));
+    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, partnerId, text)));
   const after = keysetCondition(page, { key: "pa.assigned_at", id: "pa.id" });
   const direction = keysetDirection(page);
   const window = pageWindow(page, pageSize);

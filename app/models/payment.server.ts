@@ -7,7 +7,8 @@ import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { recordStatus, type Result } from "./quote-lifecycle.server";
-import { likePattern } from "./quote-request.server";
+import { likePattern, matchingRequestIds } from "./quote-request.server";
+import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { keysetCondition, keysetDirection } from "./keyset.server";
 
@@ -418,14 +419,19 @@ export async function listPaymentsForAdmin(
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
   if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+    const expression = matchExpression(q, ["title", "buyer"]);
+    if (expression)
+      base = base.where("p.quote_request_id", "in", matchingRequestIds(database, expression));
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
+        ]),
+      );
+    }
   }
   const columns = [
     ...listColumns,

@@ -3,6 +3,7 @@ import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
@@ -77,6 +78,17 @@ export function latestBuyerRequests(database: DB, buyerId: number, limit = 10) {
     .execute();
 }
 
+/**
+ * Ids of the requests whose text matches `expression` in the full-text index (FTS5 MATCH, built
+ * by ~/utils/search so nothing a person types can break the query).
+ */
+export function matchingRequestIds(database: DB, expression: string) {
+  return database
+    .selectFrom("quote_request_search")
+    .select("quote_request_search.rowid")
+    .where(sql<boolean>`quote_request_search MATCH ${expression}`);
+}
+
 /** Search results are listed newest first by id (the search index's own order). */
 const byCreated = (search: string) =>
   search ? { key: null, id: "qr.id" } : { key: "qr.created_at", id: "qr.id" };
@@ -97,13 +109,22 @@ export async function listBuyerRequests(
   let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
   if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+    const expression = matchExpression(q, ["title", "description"]);
+    if (expression)
+      base = base.where(
+        "qr.id",
+        "in",
+        matchingRequestIds(database, scopedMatch(`b${buyerId}`, expression)),
+      );
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
+        ]),
+      );
+    }
   }
   const columns = byCreated(q);
   const after = keysetCondition(page, columns);
@@ -325,21 +346,52 @@ export async function listAdminRequests(
 ) {
   let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
-  if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
-  }
   const columns = byCreated(q);
   const after = keysetCondition(page, columns);
   const direction = keysetDirection(page);
   const window = pageWindow(page, REQUESTS_PAGE_SIZE);
+  let matches = base;
+  if (q) {
+    const expression = matchExpression(q, ["title", "description", "buyer"]);
+    // Nothing searchable typed (only punctuation): nothing matches.
+    if (!expression)
+      return {
+        rows: [],
+        pageInfo: { page: 1, prev: null, next: null },
+        total: 0,
+        totalCapped: false,
+      };
+    const literal = needsLiteralMatch(q);
+    const ids = matchingRequestIds(database, expression);
+    // The index yields ids newest first; without other filters the page is read straight from it.
+    const direct = !status && !literal;
+    base = base.where(
+      "qr.id",
+      "in",
+      direct
+        ? ids
+            .$if(page.kind !== "numbered", (qb) =>
+              qb.where(
+                "quote_request_search.rowid",
+                page.kind === "after" ? "<" : ">",
+                page.kind === "numbered" ? 0 : page.cursor.id,
+              ),
+            )
+            .orderBy("quote_request_search.rowid", direction)
+            .limit(window.offset + window.limit)
+        : ids,
+    );
+    matches = matches.where("qr.id", "in", ids);
+    if (literal) {
+      const pattern = likePattern(q);
+      const literalMatch = sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+        OR b.email LIKE ${pattern} ESCAPE '\\')`;
+      base = base.where(literalMatch);
+      matches = matches.where(literalMatch);
+    }
+  }
   const [read, total] = await Promise.all([
     base
       .$if(after !== null, (qb) => qb.where(after!))
@@ -349,7 +401,7 @@ export async function listAdminRequests(
       .offset(window.offset)
       .execute(),
     q
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM (${base
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM (${matches
           .clearSelect()
           .select("qr.id")
           .limit(SEARCH_COUNT_CAP + 1)})`

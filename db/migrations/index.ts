@@ -3,6 +3,7 @@ import * as initial from "./2026-11-22T00-00_initial";
 import * as paymentListIndex from "./2026-11-23T02-00_payment_list_index";
 import * as requestEdge from "./2026-11-24T00-00_request_edge";
 import * as deskSummaries from "./2026-11-25T00-00_desk_summaries";
+import * as deskSearch from "./2026-11-25T01-00_desk_search";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T02-00_payment_list_index": paymentListIndex,
   "2026-11-24T00-00_request_edge": requestEdge,
   "2026-11-25T00-00_desk_summaries": deskSummaries,
+  "2026-11-25T01-00_desk_search": deskSearch,
 };
