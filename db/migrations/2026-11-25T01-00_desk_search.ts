@@ -73,8 +73,9 @@ const statements = [
     DELETE FROM user_search WHERE rowid = OLD.id;
   END`,
 
+  // Not partial: the status is a bound parameter, which a partial index's WHERE cannot match.
   `CREATE INDEX payments_review_queue
-    ON payments ((proof_key IS NULL), coalesce(submitted_at, created_at), id) WHERE status = 'pending'`,
+    ON payments (status, (proof_key IS NULL), coalesce(submitted_at, created_at), id)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
