@@ -3,6 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Refuses imports (value or type, `~/` or relative) from the given app/ folders. */
+function layer(from, forbidden) {
+  return {
+    patterns: [
+      {
+        regex: `^(~/|(\\.\\./)+)(${forbidden.join("|")})(/|$)`,
+        message: `app/${from} may not import from app/{${forbidden.join(",")}} (STYLE.md layering).`,
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,6 +41,29 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
+    },
+  },
+  // Layering (STYLE.md): routes → models → services → domain → db; an import may only point down.
+  {
+    files: ["app/domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        layer("domain", ["components", "services", "models", "routes"]),
+      ],
+    },
+  },
+  {
+    files: ["app/models/**"],
+    rules: { "no-restricted-imports": ["error", layer("models", ["components", "routes"])] },
+  },
+  {
+    files: ["app/services/**"],
+    // auth.server.ts and account.server.ts read users and tokens through models; they are being
+    // moved into app/models, after which these two exceptions go.
+    ignores: ["app/services/auth.server.ts", "app/services/account.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", layer("services", ["components", "models", "routes"])],
     },
   },
   {

@@ -9,13 +9,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startMailWorker } from "./services/mailer.server";
+import { startBackgroundWork } from "./services/background.server";
 import { createNonce, setSecurityHeaders } from "./services/security-headers.server";
 import { NonceContext } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
-startMailWorker();
+startBackgroundWork();
 
 export default function handleRequest(
   request: Request,

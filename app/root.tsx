@@ -9,11 +9,11 @@ import {
   Scripts,
   ScrollRestoration,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "./components/Footer";
+import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { Header, type HeaderUser } from "./components/Header";
 import { Toast } from "./components/Toast";
 import { Spinner } from "./components/ui/Spinner";
@@ -21,7 +21,8 @@ import { isRole } from "./domain/roles";
 import { countUnread } from "./models/notification.server";
 import { getOptionalUser } from "./services/auth.server";
 import { db } from "./services/db.server";
-import { readToast } from "./services/session.server";
+import { readFlash } from "./services/session.server";
+import { paths } from "./utils/paths";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 
@@ -41,9 +42,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const [unread, { toast, setCookie }] = await Promise.all([
+  const [unread, { value: toast, setCookie }] = await Promise.all([
     user ? countUnread(db, user.id) : Promise.resolve(0),
-    readToast(request),
+    readFlash(request, "toast"),
   ]);
   const headerUser: HeaderUser | null = user
     ? {
@@ -115,16 +116,25 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
+  return (
+    <GeneralErrorBoundary
+      unexpectedErrorHandler={(error) => {
+        const status = isRouteErrorResponse(error) ? error.status : 500;
+        // A refused request (400–499) carries its own Spanish explanation; only the rest is logged.
+        const refusal =
+          isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+            ? error.data
+            : null;
+        if (status >= 500) console.error(error);
+        return <ErrorPage status={status} refusal={refusal} />;
+      }}
+    />
+  );
+}
+
+function ErrorPage({ status, refusal }: { status: number; refusal: string | null }) {
   const rootData = useRootData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
-  // A refused request (400–499) carries its own Spanish explanation; only the rest is unexpected.
-  const refusal =
-    isRouteErrorResponse(error) && status < 500 && !notFound && typeof error.data === "string"
-      ? error.data
-      : null;
-  if (status >= 500) console.error(error);
   return (
     <>
       <Header user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
@@ -145,7 +155,7 @@ export function ErrorBoundary() {
               ? "La página que buscas no existe o fue movida."
               : (refusal ?? "Ocurrió un error inesperado. Por favor intenta de nuevo más tarde.")}
           </p>
-          <Link to="/" className="btn-primary mt-6">
+          <Link to={paths.home()} className="btn-primary mt-6">
             Volver al inicio
           </Link>
         </div>

@@ -31,7 +31,7 @@ const pages: [string, keyof typeof cookies | null][] = [
   ["/partner/assignments", "partner"],
   ["/admin", "admin"],
   ["/admin/quotes", "admin"],
-  ["/admin?tab=payments", "admin"],
+  ["/admin/payments", "admin"],
   ["/admin/users", "admin"],
   ["/admin/partners", "admin"],
   ["/admin/products", "admin"],

@@ -66,7 +66,7 @@ const pages: [string, BenchRole | null][] = [
   ["/admin/quotes?q=lote%2012", "admin"],
   ["/admin/quotes?q=v%C3%A1lvulas&status=paid", "admin"],
   [`/admin/quotes/${adminRequest.id}`, "admin"],
-  ["/admin?tab=payments", "admin"],
+  ["/admin/payments", "admin"],
   ["/admin/users", "admin"],
   ["/admin/users?q=garc%C3%ADa%2099", "admin"],
   ["/admin/partners", "admin"],

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** ISO-8601 UTC timestamps stored as TEXT ("2026-11-22T14:03:36.000Z"). */
 type Timestamp = string;
@@ -11,9 +11,9 @@ export type PaymentMethod = "transfer" | "check" | "cash" | "other";
 export type TokenPurpose = "verify_email" | "reset_password";
 export type NotificationType = "success" | "info" | "warning" | "error";
 export type RelatedType = "quote" | "payment" | "assignment" | "contact" | "partner";
-export type MailStatus = "pending" | "sending" | "sent" | "failed";
+type MailStatus = "pending" | "sending" | "sent" | "failed";
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
@@ -30,7 +30,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: number;
   created_at: CreatedAt;
@@ -39,7 +39,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<number>;
   email: string;
   /** The client's address as the edge saw it (Fly-Client-IP behind TRUST_PROXY). */
@@ -48,12 +48,14 @@ export interface LoginFailuresTable {
 }
 
 /** One-time tokens of create forms already used (a double submit stores one row). */
-export interface FormTokensTable {
+interface FormTokensTable {
   token: string;
+  /** Where the first submit led; a repeated submit is sent there too. */
+  result_path: string;
   used_at: CreatedAt;
 }
 
-export interface AuthTokensTable {
+interface AuthTokensTable {
   id: Generated<number>;
   user_id: number;
   purpose: TokenPurpose;
@@ -63,26 +65,26 @@ export interface AuthTokensTable {
   created_at: CreatedAt;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
   updated_at: Timestamp;
 }
 
-export interface SecretsTable {
+interface SecretsTable {
   name: string;
   value: string;
   created_at: CreatedAt;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: Generated<number>;
   name: string;
   is_active: Generated<number>;
   created_at: CreatedAt;
 }
 
-export interface ProductsTable {
+interface ProductsTable {
   id: Generated<number>;
   name: string;
   description: string | null;
@@ -98,7 +100,7 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
-export interface ContactSubmissionsTable {
+interface ContactSubmissionsTable {
   id: Generated<number>;
   name: string;
   email: string;
@@ -108,7 +110,7 @@ export interface ContactSubmissionsTable {
   created_at: CreatedAt;
 }
 
-export interface QuoteRequestsTable {
+interface QuoteRequestsTable {
   id: Generated<number>;
   buyer_id: number;
   title: string;
@@ -125,7 +127,7 @@ export interface QuoteRequestsTable {
   updated_at: Timestamp;
 }
 
-export interface RequestStatusHistoryTable {
+interface RequestStatusHistoryTable {
   id: Generated<number>;
   quote_request_id: number;
   actor_id: number | null;
@@ -135,7 +137,7 @@ export interface RequestStatusHistoryTable {
   created_at: CreatedAt;
 }
 
-export interface PartnerAssignmentsTable {
+interface PartnerAssignmentsTable {
   id: Generated<number>;
   partner_id: number;
   quote_request_id: number;
@@ -143,7 +145,7 @@ export interface PartnerAssignmentsTable {
   assigned_at: CreatedAt;
 }
 
-export interface PartnerQuotesTable {
+interface PartnerQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_id: number;
@@ -157,7 +159,7 @@ export interface PartnerQuotesTable {
   updated_at: Timestamp;
 }
 
-export interface OfficialQuotesTable {
+interface OfficialQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_quote_id: number | null;
@@ -171,7 +173,7 @@ export interface OfficialQuotesTable {
   created_at: CreatedAt;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: Generated<number>;
   quote_request_id: number;
   official_quote_id: number;
@@ -190,7 +192,7 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-export interface BuyerCommissionsTable {
+interface BuyerCommissionsTable {
   id: Generated<number>;
   buyer_id: number;
   payment_id: number;
@@ -199,7 +201,7 @@ export interface BuyerCommissionsTable {
   created_at: CreatedAt;
 }
 
-export interface RewardsTable {
+interface RewardsTable {
   id: Generated<number>;
   name: string;
   description: string;
@@ -208,7 +210,7 @@ export interface RewardsTable {
   sort_order: Generated<number>;
 }
 
-export interface RewardRedemptionsTable {
+interface RewardRedemptionsTable {
   id: Generated<number>;
   buyer_id: number;
   reward_id: number;
@@ -216,7 +218,7 @@ export interface RewardRedemptionsTable {
   created_at: CreatedAt;
 }
 
-export interface LoyaltyLedgerTable {
+interface LoyaltyLedgerTable {
   id: Generated<number>;
   buyer_id: number;
   /** Positive when earned, negative when spent. */
@@ -228,7 +230,7 @@ export interface LoyaltyLedgerTable {
   created_at: CreatedAt;
 }
 
-export interface NotificationsTable {
+interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   type: NotificationType;
@@ -241,7 +243,7 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -253,6 +255,9 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Set while `status` is "sending": when and by which worker pass the row was claimed. */
+  claimed_at: Timestamp | null;
+  claim_token: string | null;
 }
 
 // ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.
@@ -396,12 +401,3 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type QuoteRequest = Selectable<QuoteRequestsTable>;
-export type PartnerQuote = Selectable<PartnerQuotesTable>;
-export type OfficialQuote = Selectable<OfficialQuotesTable>;
-export type Payment = Selectable<PaymentsTable>;
-export type Product = Selectable<ProductsTable>;
-export type Category = Selectable<CategoriesTable>;
-export type Notification = Selectable<NotificationsTable>;

@@ -11,7 +11,7 @@ import { hashPassword } from "../app/services/crypto.server";
 import { createUser, emailExists } from "../app/models/user.server";
 import type { Role } from "./schema";
 
-export const DEMO_PASSWORD = "Demo1234!";
+const DEMO_PASSWORD = "Demo1234!";
 
 await migrateToLatest(db as never);
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { paths } from "~/utils/paths";
 
 export function Footer() {
   return (
@@ -6,13 +7,13 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
         <p>© 2024 CotizaHub. Todos los derechos reservados.</p>
         <nav aria-label="Enlaces legales" className="flex gap-4">
-          <Link to="/privacy" className="hover:underline">
+          <Link to={paths.privacy()} className="hover:underline">
             Privacidad
           </Link>
-          <Link to="/terms" className="hover:underline">
+          <Link to={paths.terms()} className="hover:underline">
             Términos
           </Link>
-          <Link to="/contact" className="hover:underline">
+          <Link to={paths.contact()} className="hover:underline">
             Contacto
           </Link>
         </nav>

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { Role } from "../../db/schema";
 import { ROLE_LABELS } from "~/domain/roles";
 import { Logo } from "./Logo";
+import { paths } from "~/utils/paths";
 
 export interface HeaderUser {
   firstName: string;
@@ -14,7 +15,7 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
-        <Link to="/" aria-label="CotizaHub, ir al inicio">
+        <Link to={paths.home()} aria-label="CotizaHub, ir al inicio">
           <Logo />
         </Link>
         {user ? (
@@ -24,10 +25,10 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
           </div>
         ) : (
           <nav aria-label="Cuenta" className="flex items-center gap-2">
-            <Link to="/auth" className="btn-secondary px-2.5 text-xs sm:px-4 sm:text-sm">
+            <Link to={paths.signIn()} className="btn-secondary px-2.5 text-xs sm:px-4 sm:text-sm">
               Iniciar Sesión
             </Link>
-            <Link to="/auth?tab=signup" className="btn-primary px-2.5 text-xs sm:px-4 sm:text-sm">
+            <Link to={paths.signUp()} className="btn-primary px-2.5 text-xs sm:px-4 sm:text-sm">
               Comenzar
             </Link>
           </nav>
@@ -38,7 +39,7 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
 }
 
 /** SPEC §2: the badge caps at "9+". */
-export function unreadBadge(unread: number): string | null {
+function unreadBadge(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > 9 ? "9+" : String(unread);
 }
@@ -48,7 +49,7 @@ function NotificationBell({ unread }: { unread: number }) {
   const label = unread === 0 ? "Notificaciones" : `Notificaciones, ${unread} sin leer`;
   return (
     <Link
-      to="/notifications"
+      to={paths.notifications()}
       aria-label={label}
       className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
     >
@@ -103,13 +104,16 @@ function UserMenu({ user }: { user: HeaderUser }) {
             {ROLE_LABELS[user.role]}
           </p>
         </div>
-        <Link to="/profile" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+        <Link to={paths.profile()} className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
           Mi perfil
         </Link>
-        <Link to="/notifications" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+        <Link
+          to={paths.notifications()}
+          className="block rounded px-3 py-2 text-sm hover:bg-slate-100"
+        >
           Notificaciones
         </Link>
-        <Form method="post" action="/auth/logout">
+        <Form method="post" action={paths.signOut()}>
           <button
             type="submit"
             className="block w-full rounded px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50"

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { paths } from "~/utils/paths";
 
 /** SPEC's not-found state for a record that does not exist or is not the viewer's. */
 export function NotFoundPanel({
@@ -21,6 +22,23 @@ export function NotFoundPanel({
   );
 }
 
-export function notFoundResponse(): Response {
-  return new Response("No encontrado", { status: 404 });
+/** A buyer's request that does not exist or is not theirs. */
+export function BuyerQuoteNotFound() {
+  return (
+    <NotFoundPanel
+      title="Cotización no encontrada"
+      backTo={paths.buyer.quotes()}
+      backLabel="Volver a Mis Cotizaciones"
+    />
+  );
+}
+
+export function AdminQuoteNotFound() {
+  return (
+    <NotFoundPanel
+      title="Cotización no encontrada"
+      backTo={paths.admin.quotes()}
+      backLabel="Volver a Cotizaciones"
+    />
+  );
 }

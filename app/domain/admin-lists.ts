@@ -1,7 +1,7 @@
 /** Back-office lists page on the server, this many rows at a time. */
 export const ADMIN_PAGE_SIZE = 25;
 
-export interface Option {
+interface Option {
   id: number;
   name: string;
 }

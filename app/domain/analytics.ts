@@ -6,7 +6,7 @@ import { REQUEST_STATUSES } from "./quote-status";
 /** The landing promises partner quotes within 24-48 hours. */
 export const PROMISE_HOURS = 48;
 
-export type StatusCounts = Record<RequestStatus, number>;
+type StatusCounts = Record<RequestStatus, number>;
 
 export function statusCounts(rows: { status: string; count: number | bigint }[]): StatusCounts {
   const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -23,7 +23,7 @@ export function totalOf(counts: StatusCounts): number {
 }
 
 /** A share between 0 and 1, or null when there is nothing to divide by. */
-export function ratio(part: number, whole: number): number | null {
+function ratio(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
@@ -127,7 +127,7 @@ export function monthLabel(month: string): string {
   return `${MONTH_NAMES[Number(m) - 1] ?? m} ${year?.slice(2)}`;
 }
 
-export interface FunnelStage {
+interface FunnelStage {
   label: string;
   count: number;
 }

@@ -6,9 +6,9 @@ export const TIERS = [
   { name: "Platino", min: 5000 },
 ] as const;
 
-export type Tier = (typeof TIERS)[number];
+type Tier = (typeof TIERS)[number];
 
-export interface TierStatus {
+interface TierStatus {
   current: Tier;
   next: Tier | null;
   /** Percentage (0-100, whole) of the way from the current tier to the next. */

@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
+import type { Tone } from "./tones";
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transfer: "Transferencia bancaria",
@@ -13,8 +14,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   rejected: "Rechazado",
 };
 
-export const PAYMENT_STATUS_TONES = {
+export const PAYMENT_STATUS_TONES: Record<PaymentStatus, Tone> = {
   pending: "yellow",
   confirmed: "green",
   rejected: "red",
-} as const;
+};

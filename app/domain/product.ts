@@ -6,7 +6,7 @@ import { optionalText, requiredText } from "./validation";
 
 export const PRICE_MESSAGE = "Ingresa un precio válido, por ejemplo 1234.50 o 1234,50.";
 export const STOCK_MESSAGE = "La existencia debe ser un número entero igual o mayor que 0.";
-export const MAX_STOCK = 1_000_000_000;
+const MAX_STOCK = 1_000_000_000;
 
 const optionalId = (message: string) =>
   z
@@ -52,5 +52,23 @@ export const productSchema = z
   }));
 
 export type ProductFormValue = z.output<typeof productSchema>;
+
+/** A stored product image: the storage key and its checked MIME type. */
+export interface ProductImage {
+  key: string;
+  type: string;
+}
+
+/** The product form's initial values, as the strings the inputs show. */
+export interface ProductFormDefaults {
+  name: string;
+  sku: string;
+  description: string;
+  category_id: string;
+  supplier_id: string;
+  base_price: string;
+  stock_quantity: string;
+  is_active: boolean;
+}
 
 export const categoryNameSchema = requiredText("El nombre de la categoría", 80);

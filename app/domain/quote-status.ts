@@ -1,5 +1,5 @@
 import type { RequestStatus } from "../../db/schema";
-import type { BadgeTone } from "~/components/ui/Badge";
+import type { Tone } from "./tones";
 
 export const REQUEST_STATUSES = [
   "pending",
@@ -34,7 +34,7 @@ export const PARTNER_STATUS_LABELS: Record<RequestStatus, string> = {
   rejected: "Rechazado",
 };
 
-export const STATUS_TONES: Record<RequestStatus, BadgeTone> = {
+export const STATUS_TONES: Record<RequestStatus, Tone> = {
   pending: "yellow",
   assigned: "blue",
   quoted: "purple",
@@ -43,14 +43,6 @@ export const STATUS_TONES: Record<RequestStatus, BadgeTone> = {
   rejected: "red",
 };
 
-/** SPEC §4: unknown statuses are shown as pending. */
-export function statusLabel(
-  status: string,
-  labels: Record<RequestStatus, string> = STATUS_LABELS,
-): string {
-  return labels[isRequestStatus(status) ? status : "pending"];
-}
-
 /** Admin view: an assigned request with at least one partner quote reads "Cotización Recibida". */
 export function adminStatusLabel(status: RequestStatus, partnerQuoteCount: number): string {
   return status === "assigned" && partnerQuoteCount > 0
@@ -58,22 +50,109 @@ export function adminStatusLabel(status: RequestStatus, partnerQuoteCount: numbe
     : STATUS_LABELS[status];
 }
 
-// ---- The status machine (DECISIONS §3). Each rule is checked again inside the write transaction.
+// ---- The status machine (DECISIONS §3). Models ask these helpers inside the write transaction,
+// after re-reading the request, so a rule is never checked against a stale status.
 
-export const canAssignPartner = (s: RequestStatus) => s === "pending" || s === "assigned";
-export const canPartnerQuote = (s: RequestStatus) => s === "assigned";
-export const canApprovePartnerQuote = (s: RequestStatus) => s === "assigned";
-/** A manual official quote may also be issued before any partner is assigned. */
-export const canCreateManualQuote = (s: RequestStatus) => s === "pending" || s === "assigned";
-export const canSendToBuyer = (s: RequestStatus) => s === "quoted";
-export const canBuyerApprove = (s: RequestStatus) => s === "quoted";
+/** Who performs an action. Partners act (they quote) but never move a request's status. */
+type StatusActor = "admin" | "buyer" | "partner";
+
+export type QuoteAction =
+  | "assign_partner"
+  | "submit_partner_quote"
+  | "approve_partner_quote"
+  | "create_manual_quote"
+  | "send_to_buyer"
+  | "buyer_approve"
+  | "buyer_reject"
+  | "submit_payment_proof"
+  | "confirm_payment";
+
+interface Transition {
+  readonly to: RequestStatus;
+  readonly action: QuoteAction;
+  readonly by: StatusActor;
+}
+
+/** Every status change the product makes on its own, by from-status. Anything else is refused. */
+export const TRANSITIONS: Readonly<Record<RequestStatus, readonly Transition[]>> = {
+  pending: [
+    { to: "assigned", action: "assign_partner", by: "admin" },
+    // A manual official quote may be issued before any partner is assigned.
+    { to: "quoted", action: "create_manual_quote", by: "admin" },
+  ],
+  assigned: [
+    { to: "quoted", action: "approve_partner_quote", by: "admin" },
+    { to: "quoted", action: "create_manual_quote", by: "admin" },
+  ],
+  quoted: [
+    { to: "approved", action: "send_to_buyer", by: "admin" },
+    { to: "approved", action: "buyer_approve", by: "buyer" },
+    { to: "rejected", action: "buyer_reject", by: "buyer" },
+  ],
+  approved: [
+    { to: "paid", action: "confirm_payment", by: "admin" },
+    // Only while unpaid: the model also checks that no payment is confirmed.
+    { to: "rejected", action: "buyer_reject", by: "buyer" },
+  ],
+  paid: [],
+  rejected: [],
+};
+
+/** Actions allowed in a status that leave it as it is. */
+const STATUS_KEEPING_ACTIONS: Readonly<
+  Record<RequestStatus, readonly { action: QuoteAction; by: StatusActor }[]>
+> = {
+  pending: [],
+  assigned: [
+    // More partners may be assigned while `assigned`.
+    { action: "assign_partner", by: "admin" },
+    { action: "submit_partner_quote", by: "partner" },
+  ],
+  quoted: [],
+  approved: [{ action: "submit_payment_proof", by: "buyer" }],
+  // A request an operator already set to `paid` by hand may still have its payment confirmed.
+  paid: [{ action: "confirm_payment", by: "admin" }],
+  rejected: [],
+};
+
+/** Whether the product itself ever moves a request from `from` to `to` (by anyone). */
+export function canTransition(from: RequestStatus, to: RequestStatus): boolean {
+  return TRANSITIONS[from].some((t) => t.to === to);
+}
+
+/**
+ * The status a request has after `action`, or null when the action is refused in `from`
+ * (`from` itself when the action is allowed and keeps the status).
+ */
+export function nextStatus(from: RequestStatus, action: QuoteAction): RequestStatus | null {
+  const transition = TRANSITIONS[from].find((t) => t.action === action);
+  if (transition) return transition.to;
+  return STATUS_KEEPING_ACTIONS[from].some((a) => a.action === action) ? from : null;
+}
+
+const canAct = (status: RequestStatus, action: QuoteAction) => nextStatus(status, action) !== null;
+
+/**
+ * The operator's status select (DECISIONS §3) may set any other status, outside the table above;
+ * it is still written to the history. Setting the current status again is not a change.
+ */
+export function canAdminOverride(from: RequestStatus, to: RequestStatus): boolean {
+  return from !== to;
+}
+
+export const canAssignPartner = (s: RequestStatus) => canAct(s, "assign_partner");
+export const canPartnerQuote = (s: RequestStatus) => canAct(s, "submit_partner_quote");
+export const canApprovePartnerQuote = (s: RequestStatus) => canAct(s, "approve_partner_quote");
+export const canCreateManualQuote = (s: RequestStatus) => canAct(s, "create_manual_quote");
+export const canSendToBuyer = (s: RequestStatus) => canAct(s, "send_to_buyer");
+export const canBuyerApprove = (s: RequestStatus) => canAct(s, "buyer_approve");
 /** The buyer may reject while quoted, or approved and not yet paid (checked against payments too). */
-export const canBuyerReject = (s: RequestStatus) => s === "quoted" || s === "approved";
-export const canPay = (s: RequestStatus) => s === "approved";
+export const canBuyerReject = (s: RequestStatus) => canAct(s, "buyer_reject");
+export const canPay = (s: RequestStatus) => canAct(s, "submit_payment_proof");
 
 // ---- Buyer progress tracker (SPEC §4).
 
-export interface ProgressStep {
+interface ProgressStep {
   key: string;
   label: string;
   done: boolean;
@@ -110,5 +189,5 @@ export function partnerMayEditQuote(
   status: RequestStatus,
   quote: { is_selected: number } | null | undefined,
 ) {
-  return status === "assigned" && !quote?.is_selected;
+  return canPartnerQuote(status) && !quote?.is_selected;
 }

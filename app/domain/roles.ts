@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
+import { paths } from "~/utils/paths";
 
 export const ROLES = ["buyer", "partner", "admin"] as const satisfies readonly Role[];
-export const SELF_SIGNUP_ROLES = ["buyer", "partner"] as const;
 
 export const ROLE_LABELS: Record<Role, string> = {
   buyer: "Comprador",
@@ -15,12 +15,12 @@ export function isRole(value: unknown): value is Role {
 
 /** SPEC §2: the home is /{role}; with no profile it is /auth; a missing role counts as buyer. */
 export function homeFor(user: { role?: string | null } | null | undefined): string {
-  if (!user) return "/auth";
-  return `/${isRole(user.role) ? user.role : "buyer"}`;
+  if (!user) return paths.signIn();
+  return paths[isRole(user.role) ? user.role : "buyer"].home();
 }
 
 /** The role an area of the site requires, from the first path segment. */
-export function roleForPath(pathname: string): Role | null {
+function roleForPath(pathname: string): Role | null {
   const first = pathname.split("/")[1] ?? "";
   return isRole(first) ? first : null;
 }
@@ -37,12 +37,12 @@ export function guardRedirect(
 ): string | null {
   const required = roleForPath(pathname);
   if (!required) return null;
-  if (!user) return `/auth?redirectTo=${encodeURIComponent(pathname + search)}`;
+  if (!user) return paths.signIn(pathname + search);
   const role = isRole(user.role) ? user.role : "buyer";
   return role === required ? null : homeFor(user);
 }
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
   /** The index route is active only on an exact match; others by path prefix. */
@@ -51,24 +51,25 @@ export interface NavItem {
 
 export const SIDEBAR: Record<Role, NavItem[]> = {
   buyer: [
-    { to: "/buyer", label: "Tablero", end: true },
-    { to: "/buyer/quotes", label: "Mis Cotizaciones" },
-    { to: "/buyer/payments", label: "Pagos" },
-    { to: "/buyer/rewards", label: "Recompensas" },
+    { to: paths.buyer.home(), label: "Tablero", end: true },
+    { to: paths.buyer.quotes(), label: "Mis Cotizaciones" },
+    { to: paths.buyer.payments(), label: "Pagos" },
+    { to: paths.buyer.rewards(), label: "Recompensas" },
   ],
   partner: [
-    { to: "/partner", label: "Tablero", end: true },
-    { to: "/partner/assignments", label: "Solicitudes de Cotización" },
+    { to: paths.partner.home(), label: "Tablero", end: true },
+    { to: paths.partner.assignments(), label: "Solicitudes de Cotización" },
   ],
   admin: [
-    { to: "/admin", label: "Panel", end: true },
-    { to: "/admin/quotes", label: "Cotizaciones" },
-    { to: "/admin/users", label: "Usuarios" },
-    { to: "/admin/products", label: "Productos" },
-    { to: "/admin/partners", label: "Socios" },
-    { to: "/admin/analytics", label: "Analíticas" },
-    { to: "/admin/contacts", label: "Contactos" },
-    { to: "/admin/settings", label: "Configuración" },
+    { to: paths.admin.home(), label: "Panel", end: true },
+    { to: paths.admin.quotes(), label: "Cotizaciones" },
+    { to: paths.admin.payments(), label: "Pagos" },
+    { to: paths.admin.users(), label: "Usuarios" },
+    { to: paths.admin.products(), label: "Productos" },
+    { to: paths.admin.partners(), label: "Socios" },
+    { to: paths.admin.analytics(), label: "Analíticas" },
+    { to: paths.admin.contacts(), label: "Contactos" },
+    { to: paths.admin.settings(), label: "Configuración" },
   ],
 };
 

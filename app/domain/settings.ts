@@ -11,7 +11,7 @@ export interface Settings {
   currency: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = {
+const DEFAULT_SETTINGS: Settings = {
   sessionTimeoutMinutes: 60,
   maxLoginAttempts: 5,
   defaultCommission: 5.0,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;
@@ -41,3 +41,29 @@ export const phoneField = z
   .regex(/^[0-9+()\-.\s]*$/, "El teléfono solo puede contener números, espacios y + ( ) - .")
   .optional()
   .transform((v) => (v ? v : null));
+
+/**
+ * An upload form's file as a form field: the file was staged and checked while the body streamed
+ * (readUploadForm); its verdict becomes this field's message, so it shows next to the field with
+ * the other fields' messages. `required` is the message when no file was sent.
+ */
+export function withUpload<T extends z.ZodTypeAny>(
+  schema: T,
+  field: string,
+  upload: { file: unknown; fileError: string | null },
+  required?: string,
+) {
+  const file = z.unknown().superRefine((_, ctx) => {
+    const message = upload.fileError ?? (required && !upload.file ? required : null);
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  });
+  return z.intersection(schema, z.object({ [field]: file }));
+}
+
+/** A record id chosen in a form (a select or a hidden field), with the message when it is not one. */
+export const idField = (message: string) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .regex(/^[1-9]\d{0,14}$/, message)
+    .transform(Number);

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { fail, ok, type Result } from "~/domain/result";
 import type { Role } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { now, writeTransaction, type DB } from "~/services/db.server";
@@ -10,7 +11,7 @@ import { matchExpression, needsLiteralMatch } from "~/utils/search";
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
 
-export interface AdminUserRow {
+interface AdminUserRow {
   id: number;
   email: string;
   first_name: string;
@@ -86,8 +87,6 @@ export async function listUsersForAdmin(
   return { users: rows, total: Number(total.n), pageInfo };
 }
 
-export type RoleChangeResult = { ok: true } | { ok: false; message: string };
-
 /**
  * Changes a user's role. The last admin keeps theirs (checked inside the write transaction, so two
  * admins demoting each other at once cannot both succeed). Only partners can stay featured.
@@ -95,22 +94,22 @@ export type RoleChangeResult = { ok: true } | { ok: false; message: string };
 export function changeUserRole(
   database: DB,
   { userId, role }: { userId: number; role: Role },
-): Promise<RoleChangeResult> {
+): Promise<Result> {
   return writeTransaction(database, async (tx) => {
     const user = await tx
       .selectFrom("users")
       .select(["id", "role"])
       .where("id", "=", userId)
       .executeTakeFirst();
-    if (!user) return { ok: false as const, message: "Usuario no encontrado." };
-    if (user.role === role) return { ok: true as const };
+    if (!user) return fail("not_found", "Usuario no encontrado.");
+    if (user.role === role) return ok();
     if (user.role === "admin") {
       const { n } = await tx
         .selectFrom("users")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("role", "=", "admin")
         .executeTakeFirstOrThrow();
-      if (Number(n) <= 1) return { ok: false as const, message: LAST_ADMIN_MESSAGE };
+      if (Number(n) <= 1) return fail("conflict", LAST_ADMIN_MESSAGE);
     }
     await tx
       .updateTable("users")
@@ -121,6 +120,6 @@ export function changeUserRole(
       })
       .where("id", "=", userId)
       .execute();
-    return { ok: true as const };
+    return ok();
   });
 }

@@ -163,5 +163,3 @@ export async function getAnalytics(database: DB, current = new Date()) {
     ),
   };
 }
-
-export type Analytics = Awaited<ReturnType<typeof getAnalytics>>;

@@ -2,7 +2,7 @@ import type { TokenPurpose } from "../../db/schema";
 import { generateToken, hashToken } from "~/services/crypto.server";
 import { now, type DB, type Tx } from "~/services/db.server";
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 48 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };

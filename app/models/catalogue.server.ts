@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import type { DB } from "~/services/db.server";
 
-export interface CatalogueCategory {
+interface CatalogueCategory {
   id: number;
   name: string;
 }
 
-export interface CatalogueProduct {
+interface CatalogueProduct {
   id: number;
   name: string;
   description: string | null;
@@ -19,7 +19,7 @@ export interface CatalogueProduct {
   supplierName: string | null;
 }
 
-export const CATALOGUE_LIMIT = 8;
+const CATALOGUE_LIMIT = 8;
 
 export function listActiveCategories(database: DB): Promise<CatalogueCategory[]> {
   return database

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import { fail, ok, type Result } from "~/domain/result";
 import { writeTransaction, type DB } from "~/services/db.server";
 
 export const DUPLICATE_CATEGORY_MESSAGE = "Ya existe una categoría con ese nombre.";
 
-export interface AdminCategoryRow {
+interface AdminCategoryRow {
   id: number;
   name: string;
   is_active: number;
@@ -32,7 +33,9 @@ export function listCategoryOptions(database: DB) {
     .execute();
 }
 
-export type CategoryResult = { ok: true; id: number } | { ok: false; message: string };
+type CategoryResult = Result<{ id: number }>;
+const duplicateName = () => fail("invalid", DUPLICATE_CATEGORY_MESSAGE, "name");
+const categoryNotFound = () => fail("not_found", "Categoría no encontrada.");
 
 const folded = (name: string) => name.trim().toLocaleLowerCase("es");
 
@@ -48,14 +51,13 @@ async function nameTaken(tx: DB, name: string, exceptId: number | null): Promise
 /** Names are unique regardless of case, accented letters included. */
 export function createCategory(database: DB, name: string): Promise<CategoryResult> {
   return writeTransaction(database, async (tx) => {
-    if (await nameTaken(tx, name, null))
-      return { ok: false as const, message: DUPLICATE_CATEGORY_MESSAGE };
+    if (await nameTaken(tx, name, null)) return duplicateName();
     const { id } = await tx
       .insertInto("categories")
       .values({ name, is_active: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { ok: true as const, id };
+    return ok({ id });
   });
 }
 
@@ -64,16 +66,14 @@ export function renameCategory(
   { id, name }: { id: number; name: string },
 ): Promise<CategoryResult> {
   return writeTransaction(database, async (tx) => {
-    if (await nameTaken(tx, name, id))
-      return { ok: false as const, message: DUPLICATE_CATEGORY_MESSAGE };
+    if (await nameTaken(tx, name, id)) return duplicateName();
     const result = await tx
       .updateTable("categories")
       .set({ name })
       .where("id", "=", id)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      return { ok: false as const, message: "Categoría no encontrada." };
-    return { ok: true as const, id };
+    if (Number(result.numUpdatedRows) === 0) return categoryNotFound();
+    return ok({ id });
   });
 }
 
@@ -81,11 +81,11 @@ export function renameCategory(
 export async function setCategoryActive(
   database: DB,
   { id, active }: { id: number; active: boolean },
-): Promise<boolean> {
+): Promise<Result> {
   const result = await database
     .updateTable("categories")
     .set({ is_active: active ? 1 : 0 })
     .where("id", "=", id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows) > 0 ? ok() : categoryNotFound();
 }

@@ -1,7 +1,9 @@
 import { writeTransaction, type DB } from "~/services/db.server";
+import { paths } from "~/utils/paths";
+import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 
-export interface ContactInput {
+interface ContactInput {
   name: string;
   email: string;
   phone: string | null;
@@ -17,7 +19,12 @@ function preview(text: string): string {
 }
 
 /** Stores a contact form message and tells every admin (in-app and by e-mail), in one transaction. */
-export async function createContactSubmission(database: DB, input: ContactInput): Promise<number> {
+/** Stores a contact message; with the form's one-time token a repeated submit stores nothing. */
+export async function createContactSubmission(
+  database: DB,
+  input: ContactInput,
+  formToken: string | null = null,
+): Promise<number> {
   const id = await writeTransaction(database, async (tx) => {
     const { id } = await tx
       .insertInto("contact_submissions")
@@ -30,6 +37,7 @@ export async function createContactSubmission(database: DB, input: ContactInput)
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await claimFormToken(tx, formToken, paths.contact({ sent: true }));
     const from = input.company
       ? `${input.name} (${input.company}, ${input.email})`
       : `${input.name} (${input.email})`;
@@ -38,7 +46,7 @@ export async function createContactSubmission(database: DB, input: ContactInput)
       type: "info",
       title: "Nuevo mensaje de contacto",
       message: `${from} escribió: «${preview(input.message)}»`,
-      link: "/admin/contacts",
+      link: paths.admin.contacts(),
       relatedType: "contact",
       relatedId: id,
     });

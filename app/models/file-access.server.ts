@@ -1,14 +1,15 @@
 import type { PublicUser } from "./user.server";
 import { renderOfficialQuotePdf } from "~/services/pdf.server";
 import { now, type DB } from "~/services/db.server";
-import { deleteStoredFile, storeBytes, storedFileExists } from "~/services/storage.server";
+import { ok } from "~/domain/result";
+import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.server";
 
 /**
  * Who may read which file. Each function returns the file only when `user` may see it, otherwise
  * undefined (the route answers with a 404, never with the file).
  */
 
-export interface StoredFileRef {
+interface StoredFileRef {
   key: string;
   name: string;
   type: string;
@@ -127,17 +128,19 @@ export async function officialQuotePdfFor(
     validUntil: row.valid_until,
     issuedAt: row.created_at ?? now(),
   });
-  const key = await storeBytes(bytes, "pdf");
-  try {
-    await database
-      .updateTable("official_quotes")
-      .set({ pdf_key: key })
-      .where("id", "=", row.id)
-      .execute();
-  } catch (error) {
-    await deleteStoredFile(key);
-    throw error;
-  }
-  if (row.pdf_key) await deleteStoredFile(row.pdf_key);
+  const stored = await storeUpload(
+    await stageBytes(bytes, "pdf"),
+    async (file) => {
+      await database
+        .updateTable("official_quotes")
+        .set({ pdf_key: file!.key })
+        .where("id", "=", row.id)
+        .execute();
+      return ok(file!.key);
+    },
+    { replaced: () => row.pdf_key },
+  );
+  if (!stored.ok) return undefined;
+  const key = stored.value;
   return { key, name, type: "application/pdf" };
 }

@@ -1,4 +1,5 @@
 import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
+import { fail, ok, type Result } from "~/domain/result";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 
@@ -14,7 +15,7 @@ export async function pointsBalance(database: DB, buyerId: number): Promise<numb
 }
 
 /** Points ever earned (the tier is based on what a buyer earned, so redeeming never demotes). */
-export async function pointsEarned(database: DB, buyerId: number): Promise<number> {
+async function pointsEarned(database: DB, buyerId: number): Promise<number> {
   const row = await database
     .selectFrom("loyalty_ledger")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("points"), eb.lit(0)).as("earned"))
@@ -95,9 +96,8 @@ export function listRewards(database: DB) {
     .execute();
 }
 
-export type RedeemResult =
-  | { ok: true; rewardName: string; balance: number }
-  | { ok: false; error: "not_found" | "unavailable" | "insufficient"; message: string };
+const rewardNotFound = () => fail("not_found", "La recompensa no existe.");
+type RedeemResult = Result<{ rewardName: string; balance: number }>;
 
 /** Spends points on a reward; the balance is re-read inside the transaction, so it never goes negative. */
 export async function redeemReward(
@@ -110,20 +110,15 @@ export async function redeemReward(
       .select(["id", "name", "points_cost", "is_available"])
       .where("id", "=", rewardId)
       .executeTakeFirst();
-    if (!reward) return { ok: false, error: "not_found", message: "La recompensa no existe." };
+    if (!reward) return rewardNotFound();
     if (!reward.is_available)
-      return {
-        ok: false,
-        error: "unavailable",
-        message: "Esta recompensa no está disponible por ahora.",
-      };
+      return fail("conflict", "Esta recompensa no está disponible por ahora.");
     const balance = await pointsBalance(tx, buyerId);
     if (balance < reward.points_cost) {
-      return {
-        ok: false,
-        error: "insufficient",
-        message: `No tienes puntos suficientes: necesitas ${reward.points_cost} y tienes ${balance}.`,
-      };
+      return fail(
+        "conflict",
+        `No tienes puntos suficientes: necesitas ${reward.points_cost} y tienes ${balance}.`,
+      );
     }
     const { id: redemptionId } = await tx
       .insertInto("reward_redemptions")
@@ -152,7 +147,7 @@ export async function redeemReward(
       message: `Un comprador canjeó «${reward.name}» por ${reward.points_cost} puntos.`,
       email: false,
     });
-    return { ok: true, rewardName: reward.name, balance: balance - reward.points_cost };
+    return ok({ rewardName: reward.name, balance: balance - reward.points_cost });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -162,11 +157,11 @@ export async function setRewardAvailability(
   database: DB,
   rewardId: number,
   available: boolean,
-): Promise<boolean> {
+): Promise<Result> {
   const result = await database
     .updateTable("rewards")
     .set({ is_available: available ? 1 : 0 })
     .where("id", "=", rewardId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 ? ok() : rewardNotFound();
 }

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
-export interface PartnerLoadRow {
+interface PartnerLoadRow {
   id: number;
   email: string;
   first_name: string;
@@ -65,17 +66,17 @@ export async function listPartnersForAdmin(
 export async function setPartnerFeatured(
   database: DB,
   { partnerId, featured }: { partnerId: number; featured: boolean },
-): Promise<boolean> {
+): Promise<Result> {
   const result = await database
     .updateTable("users")
     .set({ is_featured_partner: featured ? 1 : 0, updated_at: now() })
     .where("id", "=", partnerId)
     .where("role", "=", "partner")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows) > 0 ? ok() : fail("not_found", "Socio no encontrado.");
 }
 
-export const ASSIGNABLE_LIMIT = 40;
+const ASSIGNABLE_LIMIT = 40;
 
 /**
  * Requests an admin may still assign partners to: pending first, then assigned, newest first.

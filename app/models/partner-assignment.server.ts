@@ -12,11 +12,11 @@ import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search"
  * request or quote, and the cost grows with the partner's assignments, not with the whole table.
  */
 
-export const ASSIGNMENTS_PAGE_SIZE = 20;
-export const PARTNER_QUOTES_PAGE_SIZE = 20;
-export const LATEST_ASSIGNMENTS = 10;
+const ASSIGNMENTS_PAGE_SIZE = 20;
+const PARTNER_QUOTES_PAGE_SIZE = 20;
+const LATEST_ASSIGNMENTS = 10;
 
-export const PARTNER_FILTERS = [
+const PARTNER_FILTERS = [
   "all",
   "pending",
   "quoted",
@@ -103,7 +103,7 @@ function searchCondition(eb: Scope, partnerId: number, search: string) {
   return eb.and(conditions);
 }
 
-export interface PartnerCounters {
+interface PartnerCounters {
   total: number;
   pending: number;
   submitted: number;
@@ -134,7 +134,7 @@ export async function getPartnerCounters(
   };
 }
 
-export interface PartnerPerformance {
+interface PartnerPerformance {
   /** submitted / assigned, 0-100, or null with nothing assigned. */
   responseRate: number | null;
   /** selected / submitted, 0-100, or null with nothing submitted. */
@@ -171,8 +171,6 @@ const LIST_COLUMNS = [
   "pq.is_selected",
 ] as const;
 
-export type AssignmentListItem = Awaited<ReturnType<typeof listLatestAssignments>>[number];
-
 export function listLatestAssignments(database: DB, partnerId: number, limit = LATEST_ASSIGNMENTS) {
   return assignmentsOf(database, partnerId)
     .select(LIST_COLUMNS)
@@ -182,7 +180,7 @@ export function listLatestAssignments(database: DB, partnerId: number, limit = L
     .execute();
 }
 
-export interface AssignmentSearch {
+interface AssignmentSearch {
   partnerId: number;
   search?: string;
   filter?: PartnerFilter;
@@ -315,8 +313,6 @@ export async function getAssignmentForPartner(
           },
   };
 }
-
-export type PartnerAssignment = NonNullable<Awaited<ReturnType<typeof getAssignmentForPartner>>>;
 
 /** The partner's own quotes, newest first (index `partner_quotes_partner`). */
 export async function listPartnerQuotes(

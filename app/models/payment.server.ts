@@ -2,14 +2,16 @@ import { sql } from "kysely";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
-import { canPay, STATUS_LABELS } from "~/domain/quote-status";
+import { canPay, nextStatus, STATUS_LABELS } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
-import { recordStatus, type Result } from "./quote-lifecycle.server";
-import { likePattern, matchingRequestIds } from "./quote-request.server";
+import { fail, ok, type Result } from "~/domain/result";
+import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { recordStatus } from "./quote-lifecycle.server";
+import { likePattern, matchingRequestIds } from "./quote-request.server";
 import { keysetCondition, keysetDirection } from "./keyset.server";
 
 /**
@@ -21,11 +23,11 @@ import { keysetCondition, keysetDirection } from "./keyset.server";
 export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /** Loyalty points for a confirmed payment: whole currency units × the points-per-unit setting. */
-export function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
+function pointsForPayment(amountCents: number, pointsPerUnit: number): number {
   return Math.floor(Math.floor(amountCents / 100) * pointsPerUnit);
 }
 
-export interface ProofInput {
+interface ProofInput {
   requestId: number;
   buyerId: number;
   amountCents: number;
@@ -33,11 +35,8 @@ export interface ProofInput {
   proof: { key: string; name: string; type: string };
 }
 
-type PaymentError = {
-  ok: false;
-  error: "not_found" | "invalid_status" | "amount_mismatch" | "already_paid";
-  message: string;
-};
+const paymentNotFound = () => fail("not_found", "Pago no encontrado.");
+const alreadyReviewed = () => fail("conflict", "Este pago ya fue revisado.");
 
 /** The official quote a buyer may pay now (own request, status approved), or why not. */
 export async function getPayableQuote(
@@ -64,28 +63,22 @@ export async function getPayableQuote(
 export async function submitPaymentProof(
   database: DB,
   input: ProofInput,
-): Promise<{ ok: true; paymentId: number; replacedProofKey: string | null } | PaymentError> {
+): Promise<Result<{ paymentId: number; replacedProofKey: string | null }>> {
   const result = await writeTransaction(database, async (tx) => {
     const quote = await getPayableQuote(tx, input);
-    if (!quote)
-      return {
-        ok: false as const,
-        error: "not_found" as const,
-        message: "Cotización no encontrada",
-      };
+    if (!quote) return fail("not_found", "Cotización no encontrada");
     if (!canPay(quote.status)) {
-      return {
-        ok: false as const,
-        error: "invalid_status" as const,
-        message: `Solo puedes pagar una cotización aprobada (estado actual: «${STATUS_LABELS[quote.status]}»).`,
-      };
+      return fail(
+        "conflict",
+        `Solo puedes pagar una cotización aprobada (estado actual: «${STATUS_LABELS[quote.status]}»).`,
+      );
     }
     if (input.amountCents !== quote.final_amount_cents) {
-      return {
-        ok: false as const,
-        error: "amount_mismatch" as const,
-        message: `El monto debe ser igual al total de la cotización oficial: ${formatMoney(quote.final_amount_cents, quote.currency)}.`,
-      };
+      return fail(
+        "invalid",
+        `El monto debe ser igual al total de la cotización oficial: ${formatMoney(quote.final_amount_cents, quote.currency)}.`,
+        "amount",
+      );
     }
     const confirmed = await tx
       .selectFrom("payments")
@@ -93,12 +86,7 @@ export async function submitPaymentProof(
       .where("official_quote_id", "=", quote.official_quote_id)
       .where("status", "=", "confirmed")
       .executeTakeFirst();
-    if (confirmed)
-      return {
-        ok: false as const,
-        error: "already_paid" as const,
-        message: "Esta cotización ya fue pagada.",
-      };
+    if (confirmed) return fail("conflict", "Esta cotización ya fue pagada.");
     const timestamp = now();
     const proofColumns = {
       amount_cents: input.amountCents,
@@ -139,11 +127,11 @@ export async function submitPaymentProof(
       type: "info",
       title: "Comprobante de pago recibido",
       message: `El comprador envió un comprobante de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
-      link: "/admin?tab=pagos",
+      link: paths.admin.payments(),
       relatedType: "payment",
       relatedId: paymentId,
     });
-    return { ok: true as const, paymentId, replacedProofKey: pending?.proof_key ?? null };
+    return ok({ paymentId, replacedProofKey: pending?.proof_key ?? null });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -173,28 +161,17 @@ export async function confirmPayment(
       ])
       .where("p.id", "=", paymentId)
       .executeTakeFirst();
-    if (!payment)
-      return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
-    if (payment.status !== "pending") {
-      return {
-        ok: false as const,
-        error: "invalid_status" as const,
-        message: "Este pago ya fue revisado.",
-      };
-    }
+    if (!payment) return paymentNotFound();
+    if (payment.status !== "pending") return alreadyReviewed();
     if (!payment.proof_key) {
-      return {
-        ok: false as const,
-        error: "invalid_status" as const,
-        message: "El comprador aún no envió el comprobante de este pago.",
-      };
+      return fail("conflict", "El comprador aún no envió el comprobante de este pago.");
     }
-    if (payment.request_status !== "approved" && payment.request_status !== "paid") {
-      return {
-        ok: false as const,
-        error: "invalid_status" as const,
-        message: `La solicitud está en estado «${STATUS_LABELS[payment.request_status]}»; no se puede confirmar el pago.`,
-      };
+    const next = nextStatus(payment.request_status, "confirm_payment");
+    if (next === null) {
+      return fail(
+        "conflict",
+        `La solicitud está en estado «${STATUS_LABELS[payment.request_status]}»; no se puede confirmar el pago.`,
+      );
     }
     const timestamp = now();
     await tx
@@ -208,12 +185,12 @@ export async function confirmPayment(
       })
       .where("id", "=", paymentId)
       .execute();
-    if (payment.request_status !== "paid") {
+    if (next !== payment.request_status) {
       await recordStatus(
         tx,
         payment.request_id,
         payment.request_status,
-        "paid",
+        next,
         adminId,
         "Pago confirmado",
       );
@@ -245,11 +222,11 @@ export async function confirmPayment(
       type: "success",
       title: "Pago confirmado",
       message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${points} puntos de lealtad.`,
-      link: `/buyer/payments`,
+      link: paths.buyer.payments(),
       relatedType: "payment",
       relatedId: paymentId,
     });
-    return { ok: true as const, points };
+    return ok({ points });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -266,15 +243,8 @@ export async function rejectPayment(
       .select(["p.id", "p.status", "p.buyer_id", "qr.id as request_id", "qr.title"])
       .where("p.id", "=", paymentId)
       .executeTakeFirst();
-    if (!payment)
-      return { ok: false as const, error: "not_found" as const, message: "Pago no encontrado." };
-    if (payment.status !== "pending") {
-      return {
-        ok: false as const,
-        error: "invalid_status" as const,
-        message: "Este pago ya fue revisado.",
-      };
-    }
+    if (!payment) return paymentNotFound();
+    if (payment.status !== "pending") return alreadyReviewed();
     await tx
       .updateTable("payments")
       .set({
@@ -290,11 +260,11 @@ export async function rejectPayment(
       type: "error",
       title: "Pago rechazado",
       message: `Rechazamos el comprobante de pago de «${payment.title}». Motivo: ${reason}. Envía un nuevo comprobante o contacta al administrador.`,
-      link: `/buyer/payments`,
+      link: paths.buyer.payments(),
       relatedType: "payment",
       relatedId: paymentId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
-import type { ProductFormValue } from "~/domain/product";
-import { now, writeTransaction, type DB } from "~/services/db.server";
+import { centsToInput } from "~/domain/money";
+import { fail, ok, type Result } from "~/domain/result";
+import type { ProductFormDefaults, ProductFormValue, ProductImage } from "~/domain/product";
+import { db, now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
@@ -8,7 +10,7 @@ const supplierName = sql<
   string | null
 >`coalesce(nullif(trim(s.company_name), ''), nullif(trim(s.first_name || ' ' || s.last_name), ''))`;
 
-export interface AdminProductRow {
+interface AdminProductRow {
   id: number;
   name: string;
   sku: string | null;
@@ -79,16 +81,35 @@ export function getProductForAdmin(database: DB, id: number) {
     .executeTakeFirst();
 }
 
-export type ProductInput = Omit<ProductFormValue, "removeImage">;
-export interface ProductImage {
-  key: string;
-  type: string;
+/**
+ * The edit form's values for a product, or null when it does not exist. Takes the app database by
+ * default because the edit route calls it as `productDefaults(id)`.
+ */
+export async function productDefaults(
+  id: number,
+  database: DB = db,
+): Promise<ProductFormDefaults | null> {
+  const product = await getProductForAdmin(database, id);
+  if (!product) return null;
+  return {
+    name: product.name,
+    sku: product.sku ?? "",
+    description: product.description ?? "",
+    category_id: product.category_id ? String(product.category_id) : "",
+    supplier_id: product.supplier_id ? String(product.supplier_id) : "",
+    base_price: product.base_price_cents === null ? "" : centsToInput(product.base_price_cents),
+    stock_quantity: String(product.stock_quantity),
+    is_active: product.is_active === 1,
+  };
 }
 
+type ProductInput = Omit<ProductFormValue, "removeImage">;
+
 type FieldErrors = Partial<Record<"category_id" | "supplier_id", string[]>>;
-export type ProductWriteResult =
-  | { ok: true; id: number; replacedImageKey: string | null }
-  | { ok: false; fieldErrors: FieldErrors; notFound?: boolean };
+type ProductWriteResult = Result<{ id: number; replacedImageKey: string | null }>;
+const productNotFound = () => fail("not_found", "Producto no encontrado.");
+const refused = (fieldErrors: FieldErrors) =>
+  fail("invalid", "Revisa los campos marcados.", fieldErrors as Record<string, string[]>);
 
 /** The category must exist; the supplier must be a partner account. */
 async function checkReferences(tx: DB, input: ProductInput): Promise<FieldErrors> {
@@ -134,7 +155,7 @@ export function createProduct(
 ): Promise<ProductWriteResult> {
   return writeTransaction(database, async (tx) => {
     const fieldErrors = await checkReferences(tx, input);
-    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
+    if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const timestamp = now();
     const { id } = await tx
       .insertInto("products")
@@ -147,7 +168,7 @@ export function createProduct(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { ok: true as const, id, replacedImageKey: null };
+    return ok({ id, replacedImageKey: null });
   });
 }
 
@@ -167,9 +188,9 @@ export function updateProduct(
       .select(["id", "image_key"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!current) return { ok: false as const, fieldErrors: {}, notFound: true };
+    if (!current) return productNotFound();
     const fieldErrors = await checkReferences(tx, input);
-    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
+    if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const replacing = image !== null || removeImage;
     await tx
       .updateTable("products")
@@ -180,22 +201,22 @@ export function updateProduct(
       })
       .where("id", "=", id)
       .execute();
-    return { ok: true as const, id, replacedImageKey: replacing ? current.image_key : null };
+    return ok({ id, replacedImageKey: replacing ? current.image_key : null });
   });
 }
 
-/** Deletes the row and returns its image key (to delete the file after), or null if not found. */
+/** Deletes the row and returns its image key (to delete the file after). */
 export function deleteProduct(
   database: DB,
   id: number,
-): Promise<{ imageKey: string | null } | null> {
+): Promise<Result<{ imageKey: string | null }>> {
   return writeTransaction(database, async (tx) => {
     const row = await tx
       .deleteFrom("products")
       .where("id", "=", id)
       .returning("image_key")
       .executeTakeFirst();
-    return row ? { imageKey: row.image_key } : null;
+    return row ? ok({ imageKey: row.image_key }) : productNotFound();
   });
 }
 

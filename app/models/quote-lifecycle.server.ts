@@ -1,41 +1,36 @@
 import type { RequestStatus } from "../../db/schema";
 import { commissionCents, formatMoney } from "~/domain/money";
 import {
-  canApprovePartnerQuote,
-  canAssignPartner,
-  canBuyerApprove,
-  canBuyerReject,
-  canCreateManualQuote,
-  canPartnerQuote,
-  canSendToBuyer,
+  canAdminOverride,
+  canTransition,
+  nextStatus,
   STATUS_LABELS,
+  type QuoteAction,
 } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
+import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
+import { fail, ok, type Result } from "~/domain/result";
+import { paths } from "~/utils/paths";
 
 /**
  * Every status change of a quote request. Each function runs in one IMMEDIATE transaction and
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
 
-export type LifecycleError =
-  | "not_found"
-  | "invalid_status"
-  | "already_assigned"
-  | "not_partner"
-  | "below_minimum"
-  | "already_selected";
-
-export type Result<T = object> =
-  ({ ok: true } & T) | { ok: false; error: LifecycleError; message: string };
-
-const fail = (error: LifecycleError, message: string) => ({ ok: false as const, error, message });
 const notFound = () => fail("not_found", "Cotización no encontrada");
-const wrongStatus = (status: RequestStatus) =>
+/** The request's status does not allow the action (any longer): someone got there first. */
+export const wrongStatus = (status: RequestStatus) =>
   fail(
-    "invalid_status",
+    "conflict",
     `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`,
+  );
+const belowMinimum = (settings: { minQuoteAmountCents: number; currency: string }) =>
+  fail(
+    "invalid",
+    `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
+    "amount",
   );
 
 async function lockRequest(tx: DB, id: number) {
@@ -46,7 +41,10 @@ async function lockRequest(tx: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** Changes the status and writes the history line (who, when, from, to, note). */
+/**
+ * Changes the status and writes the history line (who, when, from, to, note). Only a move in the
+ * domain's TRANSITIONS table, or an operator's `override`, may be recorded.
+ */
 export async function recordStatus(
   tx: DB,
   requestId: number,
@@ -54,7 +52,11 @@ export async function recordStatus(
   to: RequestStatus,
   actorId: number | null,
   note: string | null = null,
+  { override = false }: { override?: boolean } = {},
 ): Promise<void> {
+  if (from !== null && !(override ? canAdminOverride(from, to) : canTransition(from, to))) {
+    throw new Error(`Status change ${from} → ${to} is not allowed`);
+  }
   const timestamp = now();
   if (from !== null) {
     await tx
@@ -76,19 +78,33 @@ export async function recordStatus(
     .execute();
 }
 
+/**
+ * The status `action` leads to from the request's current status (TRANSITIONS), or the
+ * `invalid_status` failure when the action is refused there.
+ */
+function statusAfter(
+  request: { status: RequestStatus },
+  action: QuoteAction,
+): { ok: true; to: RequestStatus } | ReturnType<typeof wrongStatus> {
+  const to = nextStatus(request.status, action);
+  return to === null ? wrongStatus(request.status) : { ok: true, to };
+}
+
 // ---- Buyer creates a request
 
-export interface NewRequestInput {
+interface NewRequestInput {
   buyerId: number;
   title: string;
   description: string | null;
   file: { key: string; name: string; type: string; size: number };
+  /** The form's one-time token: a repeated submit stores nothing (FormTokenAlreadyUsed). */
+  formToken?: string | null;
 }
 
 export async function createQuoteRequest(
   database: DB,
   input: NewRequestInput,
-): Promise<{ id: number }> {
+): Promise<Result<{ id: number }>> {
   const id = await writeTransaction(database, async (tx) => {
     const timestamp = now();
     const { id } = await tx
@@ -107,13 +123,14 @@ export async function createQuoteRequest(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await claimFormToken(tx, input.formToken ?? null, paths.buyer.quote(id));
     await recordStatus(tx, id, null, "pending", input.buyerId, "Solicitud creada");
     await notify(tx, {
       to: { role: "admin" },
       type: "info",
       title: "Nueva solicitud de cotización",
       message: `Un comprador creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
-      link: `/admin/quotes/${id}`,
+      link: paths.admin.quote(id),
       relatedType: "quote",
       relatedId: id,
     });
@@ -122,14 +139,14 @@ export async function createQuoteRequest(
       type: "success",
       title: "¡Cotización enviada!",
       message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
-      link: `/buyer/quotes/${id}`,
+      link: paths.buyer.quote(id),
       relatedType: "quote",
       relatedId: id,
     });
     return id;
   });
   flushNotifications();
-  return { id };
+  return ok({ id });
 }
 
 // ---- Admin assigns partners
@@ -141,30 +158,31 @@ export async function assignPartner(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canAssignPartner(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "assign_partner");
+    if (!next.ok) return next;
     const partner = await tx
       .selectFrom("users")
       .select(["id", "role"])
       .where("id", "=", partnerId)
       .executeTakeFirst();
     if (!partner || partner.role !== "partner")
-      return fail("not_partner", "El usuario seleccionado no es un socio.");
+      return fail("invalid", "El usuario seleccionado no es un socio.", "partner_id");
     const inserted = await tx
       .insertInto("partner_assignments")
       .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
       .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return fail("already_assigned", "Este partner ya está asignado a esta cotización");
+      return fail("conflict", "Este partner ya está asignado a esta cotización");
     }
-    if (request.status === "pending") {
-      await recordStatus(tx, requestId, "pending", "assigned", adminId, "Socio asignado");
+    if (next.to !== request.status) {
+      await recordStatus(tx, requestId, request.status, next.to, adminId, "Socio asignado");
       await notify(tx, {
         to: { userIds: [request.buyer_id] },
         type: "info",
         title: "Socio asignado a tu solicitud",
         message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
-        link: `/buyer/quotes/${requestId}`,
+        link: paths.buyer.quote(requestId),
         relatedType: "quote",
         relatedId: requestId,
       });
@@ -174,11 +192,11 @@ export async function assignPartner(
       type: "info",
       title: "Nueva solicitud de cotización asignada",
       message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
-      link: `/partner/assignments/${requestId}`,
+      link: paths.partner.assignment(requestId),
       relatedType: "assignment",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -186,7 +204,7 @@ export async function assignPartner(
 
 // ---- Partner quotes
 
-export interface PartnerQuoteInput {
+interface PartnerQuoteInput {
   requestId: number;
   partnerId: number;
   amountCents: number;
@@ -203,12 +221,7 @@ export async function submitPartnerQuote(
   input: PartnerQuoteInput,
 ): Promise<Result<{ replacedFileKey: string | null; updated: boolean }>> {
   const settings = await getSettings(database);
-  if (input.amountCents < settings.minQuoteAmountCents) {
-    return fail(
-      "below_minimum",
-      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
-    );
-  }
+  if (input.amountCents < settings.minQuoteAmountCents) return belowMinimum(settings);
   const result = await writeTransaction(database, async (tx) => {
     const assignment = await tx
       .selectFrom("partner_assignments")
@@ -218,7 +231,8 @@ export async function submitPartnerQuote(
       .executeTakeFirst();
     const request = await lockRequest(tx, input.requestId);
     if (!assignment || !request) return fail("not_found", "Solicitud no encontrada");
-    if (!canPartnerQuote(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "submit_partner_quote");
+    if (!next.ok) return next;
     const existing = await tx
       .selectFrom("partner_quotes")
       .select(["id", "is_selected", "file_key"])
@@ -226,7 +240,7 @@ export async function submitPartnerQuote(
       .where("partner_id", "=", input.partnerId)
       .executeTakeFirst();
     if (existing?.is_selected)
-      return fail("already_selected", "Tu cotización ya fue seleccionada y no puede modificarse.");
+      return fail("locked", "Tu cotización ya fue seleccionada y no puede modificarse.");
     const timestamp = now();
     const fileColumns = input.file
       ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
@@ -261,15 +275,14 @@ export async function submitPartnerQuote(
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
       message: `Un socio ${existing ? "actualizó" : "envió"} su cotización para «${request.title}».`,
-      link: `/admin/quotes/${input.requestId}`,
+      link: paths.admin.quote(input.requestId),
       relatedType: "quote",
       relatedId: input.requestId,
     });
-    return {
-      ok: true as const,
+    return ok({
       updated: Boolean(existing),
       replacedFileKey: input.file && existing?.file_key ? existing.file_key : null,
-    };
+    });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -286,6 +299,7 @@ function validUntil(days = 30): string {
 async function issueOfficialQuote(
   tx: DB,
   request: { id: number; buyer_id: number; title: string; status: RequestStatus },
+  to: RequestStatus,
   {
     amountCents,
     partnerQuoteId,
@@ -323,7 +337,7 @@ async function issueOfficialQuote(
     tx,
     request.id,
     request.status,
-    "quoted",
+    to,
     adminId,
     partnerQuoteId ? "Cotización de socio aprobada" : "Cotización oficial manual",
   );
@@ -332,7 +346,7 @@ async function issueOfficialQuote(
     type: "success",
     title: "Tu cotización oficial está lista",
     message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
-    link: `/buyer/quotes/${request.id}`,
+    link: paths.buyer.quote(request.id),
     relatedType: "quote",
     relatedId: request.id,
   });
@@ -351,20 +365,21 @@ export async function approvePartnerQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canApprovePartnerQuote(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "approve_partner_quote");
+    if (!next.ok) return next;
     const quote = await tx
       .selectFrom("partner_quotes")
       .select(["id", "partner_id", "quoted_amount_cents"])
       .where("id", "=", partnerQuoteId)
       .where("quote_request_id", "=", requestId)
       .executeTakeFirst();
-    if (!quote) return fail("not_found", "La cotización del socio no existe para esta solicitud.");
+    if (!quote) return fail("invalid", "La cotización del socio no existe para esta solicitud.");
     await tx
       .updateTable("partner_quotes")
       .set({ is_selected: 1, updated_at: now() })
       .where("id", "=", quote.id)
       .execute();
-    const officialQuoteId = await issueOfficialQuote(tx, request, {
+    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
       amountCents: quote.quoted_amount_cents,
       partnerQuoteId: quote.id,
       adminId,
@@ -376,11 +391,11 @@ export async function approvePartnerQuote(
       type: "success",
       title: "¡Tu cotización fue seleccionada!",
       message: `Felicitaciones: elegimos tu cotización para «${request.title}».`,
-      link: `/partner/assignments/${requestId}`,
+      link: paths.partner.assignment(requestId),
       relatedType: "assignment",
       relatedId: requestId,
     });
-    return { ok: true as const, officialQuoteId };
+    return ok({ officialQuoteId });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -391,24 +406,20 @@ export async function createManualOfficialQuote(
   { requestId, amountCents, adminId }: { requestId: number; amountCents: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
-  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) {
-    return fail(
-      "below_minimum",
-      `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
-    );
-  }
+  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) return belowMinimum(settings);
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canCreateManualQuote(request.status)) return wrongStatus(request.status);
-    const officialQuoteId = await issueOfficialQuote(tx, request, {
+    const next = statusAfter(request, "create_manual_quote");
+    if (!next.ok) return next;
+    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
       amountCents,
       partnerQuoteId: null,
       adminId,
       commission: settings.defaultCommission,
       currency: settings.currency,
     });
-    return { ok: true as const, officialQuoteId };
+    return ok({ officialQuoteId });
   });
   if (result.ok) flushNotifications();
   return result;
@@ -455,12 +466,13 @@ export async function sendOfficialQuoteToBuyer(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canSendToBuyer(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "send_to_buyer");
+    if (!next.ok) return next;
     await recordStatus(
       tx,
       requestId,
-      "quoted",
-      "approved",
+      request.status,
+      next.to,
       adminId,
       "Enviada al comprador para pago",
     );
@@ -470,11 +482,11 @@ export async function sendOfficialQuoteToBuyer(
       type: "success",
       title: "Cotización aprobada: lista para pago",
       message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
-      link: `/buyer/quotes/${requestId}`,
+      link: paths.buyer.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -487,19 +499,27 @@ export async function buyerApproveQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
-    if (!canBuyerApprove(request.status)) return wrongStatus(request.status);
-    await recordStatus(tx, requestId, "quoted", "approved", buyerId, "Aprobada por el comprador");
+    const next = statusAfter(request, "buyer_approve");
+    if (!next.ok) return next;
+    await recordStatus(
+      tx,
+      requestId,
+      request.status,
+      next.to,
+      buyerId,
+      "Aprobada por el comprador",
+    );
     await ensurePendingPayment(tx, requestId, buyerId);
     await notify(tx, {
       to: { role: "admin" },
       type: "success",
       title: "Cotización aprobada por el comprador",
       message: `El comprador aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
-      link: `/admin/quotes/${requestId}`,
+      link: paths.admin.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -512,7 +532,8 @@ export async function buyerRejectQuote(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.buyer_id !== buyerId) return notFound();
-    if (!canBuyerReject(request.status)) return wrongStatus(request.status);
+    const next = statusAfter(request, "buyer_reject");
+    if (!next.ok) return next;
     const confirmed = await tx
       .selectFrom("payments")
       .select("id")
@@ -539,7 +560,7 @@ export async function buyerRejectQuote(
       tx,
       requestId,
       request.status,
-      "rejected",
+      next.to,
       buyerId,
       reason ?? "Rechazada por el comprador",
     );
@@ -548,11 +569,11 @@ export async function buyerRejectQuote(
       type: "warning",
       title: "Cotización rechazada por el comprador",
       message: `El comprador rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
-      link: `/admin/quotes/${requestId}`,
+      link: paths.admin.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
@@ -571,7 +592,7 @@ export async function adminSetStatus(
   const result = await writeTransaction(database, async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (request.status === status) return { ok: true as const };
+    if (!canAdminOverride(request.status, status)) return ok();
     await recordStatus(
       tx,
       requestId,
@@ -579,32 +600,32 @@ export async function adminSetStatus(
       status,
       adminId,
       note ?? "Cambio manual de estado",
+      { override: true },
     );
     await notify(tx, {
       to: { userIds: [request.buyer_id] },
       type: "info",
       title: "Estado de tu solicitud actualizado",
       message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
-      link: `/buyer/quotes/${requestId}`,
+      link: paths.buyer.quote(requestId),
       relatedType: "quote",
       relatedId: requestId,
     });
-    return { ok: true as const };
+    return ok();
   });
   if (result.ok) flushNotifications();
   return result;
 }
 
-/** Returns false when the request does not exist. */
 export async function setAdminNotes(
   database: DB,
   requestId: number,
   notes: string | null,
-): Promise<boolean> {
+): Promise<Result> {
   const result = await database
     .updateTable("quote_requests")
     .set({ admin_notes: notes, updated_at: now() })
     .where("id", "=", requestId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 ? ok() : notFound();
 }

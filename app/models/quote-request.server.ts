@@ -12,7 +12,7 @@ import type { DB } from "~/services/db.server";
  * after requireRole(request, "admin"). Status changes live in quote-lifecycle.server.ts.
  */
 
-export type StatusCounts = Record<RequestStatus, number> & { total: number };
+type StatusCounts = Record<RequestStatus, number> & { total: number };
 
 function emptyCounts(): StatusCounts {
   return { total: 0, pending: 0, assigned: 0, quoted: 0, approved: 0, paid: 0, rejected: 0 };
@@ -271,7 +271,7 @@ export async function getRequestForBuyer(
 
 // ---- Admin
 
-export interface AdminCounts extends StatusCounts {
+interface AdminCounts extends StatusCounts {
   /** `assigned` requests that already have at least one partner quote ("Cotización Recibida"). */
   withQuotes: number;
 }

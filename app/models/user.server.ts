@@ -1,5 +1,7 @@
 import type { Role, User } from "../../db/schema";
 import { now, type DB } from "~/services/db.server";
+import { fail, ok, type Result } from "~/domain/result";
+import { hashPassword, verifyPassword } from "~/services/crypto.server";
 
 export type PublicUser = Pick<
   User,
@@ -15,7 +17,7 @@ export type PublicUser = Pick<
   | "created_at"
 >;
 
-export const PUBLIC_USER_COLUMNS = [
+const PUBLIC_USER_COLUMNS = [
   "id",
   "email",
   "first_name",
@@ -53,7 +55,7 @@ export async function emailExists(database: DB, email: string): Promise<boolean>
   return Boolean(row);
 }
 
-export interface NewUserInput {
+interface NewUserInput {
   email: string;
   passwordHash: string;
   firstName: string;
@@ -94,7 +96,7 @@ export async function markEmailVerified(database: DB, userId: number): Promise<v
     .execute();
 }
 
-export interface ProfileInput {
+interface ProfileInput {
   firstName: string;
   lastName: string;
   companyName: string | null;
@@ -135,10 +137,6 @@ export function displayName(user: Pick<User, "first_name" | "last_name">): strin
   return `${user.first_name} ${user.last_name}`.trim();
 }
 
-export function listAdminIds(database: DB): Promise<{ id: number }[]> {
-  return database.selectFrom("users").select("id").where("role", "=", "admin").execute();
-}
-
 export function listFeaturedPartners(database: DB, limit = 5) {
   return database
     .selectFrom("users")
@@ -148,4 +146,18 @@ export function listFeaturedPartners(database: DB, limit = 5) {
     .orderBy("company_name")
     .limit(limit)
     .execute();
+}
+
+/** Checks the current password, then stores the new one. */
+export async function changePassword(
+  database: DB,
+  user: { id: number; email: string },
+  input: { current_password: string; new_password: string },
+): Promise<Result> {
+  const account = await getUserWithPasswordByEmail(database, user.email);
+  if (!account || !(await verifyPassword(input.current_password, account.password_hash))) {
+    return fail("invalid", "La contraseña actual no es correcta.", "current_password");
+  }
+  await setPasswordHash(database, user.id, await hashPassword(input.new_password));
+  return ok();
 }

@@ -1,12 +1,13 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice, type NoticeData } from "~/components/admin/Notice";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
+import { BackLink } from "~/components/ui/BackLink";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { FieldErrors } from "~/components/ui/Field";
+import { Field, FormErrors } from "~/components/ui/Field";
 import { categoryNameSchema } from "~/domain/product";
+import { idField } from "~/domain/validation";
 import {
   createCategory,
   listCategoriesForAdmin,
@@ -15,8 +16,10 @@ import {
 } from "~/models/category.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { redirectWithToast } from "~/utils/toast-redirect.server";
-import { idFrom } from "~/utils/ids";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Categorías · Administración · CotizaHub" }];
 
@@ -25,81 +28,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { categories: await listCategoriesForAdmin(db) };
 }
 
-type ActionData = {
-  /** The form that was refused: "create" or the id of the renamed category. */
-  target: "create" | number;
-  /** What the person typed, shown back in the field. */
-  name: string;
-  error: string;
-};
-
-const refuse = (target: ActionData["target"], name: string, error: string) =>
-  data<ActionData | { notice: NoticeData }>({ target, name, error }, { status: 400 });
-
-const success = (description: string) =>
-  redirectWithToast("/admin/categories", { type: "success", title: "Éxito", description });
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  const categoryId = idField("Categoría no encontrada.");
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("create"), name: categoryNameSchema }),
+      z.object({ intent: z.literal("rename"), categoryId, name: categoryNameSchema }),
+      z.object({
+        intent: z.literal("active"),
+        categoryId,
+        active: z.enum(["0", "1"]).transform((v) => v === "1"),
+      }),
+    ],
+    { errorMap: () => ({ message: "Acción no reconocida." }) },
+  );
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const rawName = String(formData.get("name") ?? "");
-
-  if (intent === "create") {
-    const name = categoryNameSchema.safeParse(rawName);
-    if (!name.success) return refuse("create", rawName, name.error.issues[0]!.message);
-    const result = await createCategory(db, name.data);
-    if (!result.ok) return refuse("create", rawName, result.message);
-    return success("Categoría creada");
-  }
-
-  const id = idFrom(formData.get("categoryId"));
-  if (id === null) {
-    return data<ActionData | { notice: NoticeData }>(
-      { notice: { tone: "error", title: "Error", message: "Categoría no encontrada." } },
-      { status: 400 },
-    );
-  }
-  if (intent === "rename") {
-    const name = categoryNameSchema.safeParse(rawName);
-    if (!name.success) return refuse(id, rawName, name.error.issues[0]!.message);
-    const result = await renameCategory(db, { id, name: name.data });
-    if (!result.ok) return refuse(id, rawName, result.message);
-    return success("Categoría renombrada");
-  }
-  if (intent === "active") {
-    const active = formData.get("active") === "1";
-    if (!(await setCategoryActive(db, { id, active }))) {
-      return data<ActionData | { notice: NoticeData }>(
-        { notice: { tone: "error", title: "Error", message: "Categoría no encontrada." } },
-        { status: 400 },
-      );
-    }
-    return success(active ? "Categoría activada" : "Categoría desactivada");
-  }
-  return data<ActionData | { notice: NoticeData }>(
-    { notice: { tone: "error", title: "Error", message: "Acción no reconocida." } },
-    { status: 400 },
-  );
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
+  if (submission.status !== "success") return invalidForm(submission);
+  const input = submission.value;
+  const result =
+    input.intent === "create"
+      ? await createCategory(db, input.name)
+      : input.intent === "rename"
+        ? await renameCategory(db, { id: input.categoryId, name: input.name })
+        : await setCategoryActive(db, { id: input.categoryId, active: input.active });
+  const done = {
+    create: "Categoría creada",
+    rename: "Categoría renombrada",
+    active:
+      input.intent === "active" && input.active ? "Categoría activada" : "Categoría desactivada",
+  }[input.intent];
+  return respond(result, submission, () => ({
+    to: paths.admin.categories(),
+    toast: { type: "success", title: "Éxito", description: done },
+  }));
 }
 
 export default function AdminCategories() {
   const { categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const refused = actionData && "target" in actionData ? actionData : null;
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const createError = refused?.target === "create" ? refused.error : null;
+  const form = serverForm(useActionData<typeof action>()?.result);
+  // Which form was refused: "create", or the id of the renamed category.
+  const refused =
+    form.field("intent").defaultValue === "create"
+      ? "create"
+      : form.field("categoryId").defaultValue;
+  const nameField = (target: string, fallback: string) => ({
+    ...form.field("name"),
+    defaultValue: refused === target ? form.field("name").defaultValue : fallback,
+    errors: refused === target ? form.field("name").errors : undefined,
+  });
   return (
     <div className="max-w-3xl">
-      <Link to="/admin/products" className="btn-link text-sm">
-        ← Volver a productos
-      </Link>
+      <BackLink to={paths.admin.products()}>Volver a productos</BackLink>
       <h1 className="page-title mt-2">Categorías</h1>
       <p className="mt-1 text-slate-700">
         Las categorías activas aparecen como filtros en el catálogo. Al desactivar una categoría,
         sus productos dejan de mostrarse en la página de inicio.
       </p>
-      {notice ? <Notice notice={notice} /> : null}
+      <div className="mt-4">
+        <FormErrors errors={form.formErrors ?? form.field("categoryId").errors} />
+      </div>
 
       <section aria-labelledby="nueva-categoria" className="card mt-6">
         <h2 id="nueva-categoria" className="text-lg font-semibold">
@@ -108,23 +101,17 @@ export default function AdminCategories() {
         <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="create" />
           <div className="flex-1">
-            <label htmlFor="category-new" className="sr-only">
-              Nombre de la nueva categoría
-            </label>
-            <input
-              key={createError ? "refused" : "fresh"}
+            <Field
+              key={refused === "create" ? "refused" : "fresh"}
+              label="Nombre de la nueva categoría"
+              hideLabel
+              {...nameField("create", "")}
               id="category-new"
-              name="name"
               type="text"
               required
               maxLength={80}
               placeholder="Nombre de la categoría"
-              defaultValue={refused?.target === "create" ? refused.name : ""}
-              aria-invalid={createError ? true : undefined}
-              aria-describedby={createError ? "category-new-error" : undefined}
-              className="input"
             />
-            <FieldErrors id="category-new-error" errors={createError ? [createError] : null} />
           </div>
           <button type="submit" className="btn-primary">
             Crear categoría
@@ -143,7 +130,7 @@ export default function AdminCategories() {
         ) : (
           <ul className="mt-3 space-y-3">
             {categories.map((c) => {
-              const error = refused?.target === c.id ? refused.error : null;
+              const name = nameField(String(c.id), c.name);
               return (
                 <li key={c.id} className="card" data-testid={`category-${c.id}`}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -164,24 +151,15 @@ export default function AdminCategories() {
                       <input type="hidden" name="intent" value="rename" />
                       <input type="hidden" name="categoryId" value={c.id} />
                       <div className="flex-1">
-                        <label htmlFor={`category-${c.id}-name`} className="sr-only">
-                          Nuevo nombre para {c.name}
-                        </label>
-                        <input
-                          key={`${c.name}-${error ? "refused" : "fresh"}`}
+                        <Field
+                          key={`${c.name}-${name.errors ? "refused" : "fresh"}`}
+                          label={`Nuevo nombre para ${c.name}`}
+                          hideLabel
+                          {...name}
                           id={`category-${c.id}-name`}
-                          name="name"
                           type="text"
                           required
                           maxLength={80}
-                          defaultValue={error ? refused!.name : c.name}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `category-${c.id}-error` : undefined}
-                          className="input"
-                        />
-                        <FieldErrors
-                          id={`category-${c.id}-error`}
-                          errors={error ? [error] : null}
                         />
                       </div>
                       <button

@@ -1,8 +1,8 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { z } from "zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice, type NoticeData } from "~/components/admin/Notice";
+import { Notice } from "~/components/admin/Notice";
 import { SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -18,8 +18,9 @@ import { assignPartner } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { searchFromUrl } from "~/utils/like";
-import { redirectWithToast, samePage } from "~/utils/toast-redirect.server";
-import { idFrom } from "~/utils/ids";
+import { idField } from "~/domain/validation";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond, samePage } from "~/services/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Socios · Administración · CotizaHub" }];
 
@@ -35,67 +36,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { partners, total, requests, q, page };
 }
 
-type ActionData = { notice: NoticeData; partnerId: number | null };
-
-const fail = (notice: NoticeData, partnerId: number | null, status = 400) =>
-  data<ActionData>({ notice, partnerId }, { status });
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  const partnerId = idField("Socio no encontrado.");
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("featured"),
+        partnerId,
+        featured: z.enum(["0", "1"]).transform((v) => v === "1"),
+      }),
+      z.object({
+        intent: z.literal("assign"),
+        partnerId,
+        requestId: idField("Elige una solicitud para asignar."),
+      }),
+    ],
+    { errorMap: () => ({ message: "Acción no reconocida." }) },
+  );
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const partnerId = idFrom(formData.get("partnerId"));
-  if (partnerId === null) {
-    return fail(
-      { tone: "error", title: "Error", message: "No se pudo actualizar el partner" },
-      null,
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
+  if (submission.status !== "success") return invalidForm(submission);
+  const input = submission.value;
+  const done = (description: string) => () => ({
+    to: samePage(request),
+    toast: { type: "success" as const, title: "Éxito", description },
+  });
+  if (input.intent === "featured") {
+    const result = await setPartnerFeatured(db, input);
+    return respond(
+      result,
+      submission,
+      done(input.featured ? "Partner destacado" : "Partner removido de destacados"),
     );
   }
-
-  if (intent === "featured") {
-    const featured = formData.get("featured") === "1";
-    if (!(await setPartnerFeatured(db, { partnerId, featured }))) {
-      return fail(
-        { tone: "error", title: "Error", message: "No se pudo actualizar el partner" },
-        partnerId,
-      );
-    }
-    return redirectWithToast(samePage(request), {
-      type: "success",
-      title: "Éxito",
-      description: featured ? "Partner destacado" : "Partner removido de destacados",
-    });
-  }
-
-  if (intent === "assign") {
-    const requestId = idFrom(formData.get("requestId"));
-    if (requestId === null) {
-      return fail(
-        { tone: "error", title: "Error", message: "Elige una solicitud para asignar." },
-        partnerId,
-      );
-    }
-    const result = await assignPartner(db, { requestId, partnerId, adminId: admin.id });
-    if (!result.ok) {
-      return result.error === "already_assigned"
-        ? fail({ tone: "warning", title: "Aviso", message: result.message }, partnerId)
-        : fail(
-            {
-              tone: "error",
-              title: "Error",
-              message: `No se pudo asignar el partner. ${result.message}`,
-            },
-            partnerId,
-          );
-    }
-    return redirectWithToast(samePage(request), {
-      type: "success",
-      title: "Éxito",
-      description: "Partner asignado a la solicitud",
-    });
-  }
-
-  return fail({ tone: "error", title: "Error", message: "Acción no reconocida." }, partnerId);
+  const result = await assignPartner(db, { ...input, adminId: admin.id });
+  return respond(result, submission, done("Partner asignado a la solicitud"));
 }
 
 export default function AdminPartners() {
@@ -107,7 +87,14 @@ export default function AdminPartners() {
       <p className="mt-1 text-slate-700">
         Destaca socios en la página de inicio y asígnales solicitudes de cotización.
       </p>
-      {actionData?.notice ? <Notice notice={actionData.notice} /> : null}
+      <Notice
+        reply={actionData}
+        failed={
+          actionData?.result.initialValue?.intent === "assign"
+            ? "No se pudo asignar el partner."
+            : "No se pudo actualizar el partner."
+        }
+      />
       <SearchBar q={q} label="Buscar socios por nombre, correo o empresa" />
       <p className="mt-4 text-sm text-slate-700">
         {total} {total === 1 ? "socio" : "socios"}

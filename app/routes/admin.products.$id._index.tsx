@@ -7,13 +7,13 @@ import { listPartnerOptions } from "~/models/partner-admin.server";
 import { getProductForAdmin, updateProduct } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { handleProductForm, productDefaults } from "~/utils/product-form.server";
-import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { productDefaults } from "~/models/product.server";
+import { productAction } from "~/services/product-form.server";
+import { notFound } from "~/services/respond.server";
 import { idFrom } from "~/utils/ids";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Editar producto · Administración · CotizaHub" }];
-
-const notFound = () => new Response("Producto no encontrado", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults,
     categories,
     suppliers: packOptions(suppliers),
-    imageUrl: product?.image_key ? `/files/products/${id}` : null,
+    imageUrl: product?.image_key ? paths.files.productImage(id) : null,
   };
 }
 
@@ -38,17 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireRole(request, "admin");
   const id = idFrom(params.id);
   if (!id) throw notFound();
-  const { response } = await handleProductForm(request, async (value, image) => {
-    const result = await updateProduct(db, id, value, { image, removeImage: value.removeImage });
-    if (!result.ok && result.notFound) throw notFound();
-    return result;
-  });
-  if (response) return response;
-  return redirectWithToast("/admin/products", {
-    type: "success",
-    title: "Éxito",
-    description: "Producto actualizado",
-  });
+  return productAction(
+    request,
+    (value, image) => updateProduct(db, id, value, { image, removeImage: value.removeImage }),
+    "Producto actualizado",
+  );
 }
 
 export default function EditProduct() {
@@ -56,12 +50,12 @@ export default function EditProduct() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="max-w-3xl">
-      <Link to="/admin/products" className="btn-link text-sm">
+      <Link to={paths.admin.products()} className="btn-link text-sm">
         ← Volver a productos
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="page-title">Editar producto</h1>
-        <Link to={`/admin/products/${id}/delete`} className="btn-danger">
+        <Link to={paths.admin.deleteProduct(id)} className="btn-danger">
           Eliminar
         </Link>
       </div>

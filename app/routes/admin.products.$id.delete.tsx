@@ -3,15 +3,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { deleteProduct, getProductForAdmin } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
+import { readForm } from "~/services/form.server";
+import { notFound, redirectWithToast } from "~/services/respond.server";
 import { deleteStoredFile } from "~/services/storage.server";
-import { redirectWithToast } from "~/utils/toast-redirect.server";
 import { idFrom } from "~/utils/ids";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Eliminar producto · Administración · CotizaHub" },
 ];
-
-const notFound = () => new Response("Producto no encontrado", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -25,17 +25,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireRole(request, "admin");
   const id = idFrom(params.id);
+  // The form has no fields: the body is read (and capped) like every other and ignored.
+  await readForm(request);
   const deleted = id ? await deleteProduct(db, id) : null;
-  if (!deleted) {
-    return redirectWithToast("/admin/products", {
+  if (!deleted?.ok) {
+    return redirectWithToast(paths.admin.products(), {
       type: "error",
       title: "Error",
       description: "No se pudo eliminar el producto",
     });
   }
   // The row is gone first, so no product ever points to a missing image.
-  await deleteStoredFile(deleted.imageKey);
-  return redirectWithToast("/admin/products", {
+  await deleteStoredFile(deleted.value.imageKey);
+  return redirectWithToast(paths.admin.products(), {
     type: "success",
     title: "Éxito",
     description: "Producto eliminado",
@@ -60,7 +62,7 @@ export default function DeleteProduct() {
           <button type="submit" className="btn-danger">
             Sí, eliminar producto
           </button>
-          <Link to={`/admin/products/${product.id}`} className="btn-secondary">
+          <Link to={paths.admin.product(product.id)} className="btn-secondary">
             Cancelar
           </Link>
         </Form>

@@ -11,6 +11,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { searchFromUrl } from "~/utils/like";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Productos · Administración · CotizaHub" }];
 
@@ -33,10 +34,10 @@ export default function AdminProducts() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="page-title">Productos</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/categories" className="btn-secondary">
+          <Link to={paths.admin.categories()} className="btn-secondary">
             Categorías
           </Link>
-          <Link to="/admin/products/new" className="btn-primary">
+          <Link to={paths.admin.newProduct()} className="btn-primary">
             Nuevo producto
           </Link>
         </div>
@@ -54,7 +55,7 @@ export default function AdminProducts() {
             {q ? (
               "Prueba con otra búsqueda."
             ) : (
-              <Link to="/admin/products/new" className="btn-link">
+              <Link to={paths.admin.newProduct()} className="btn-link">
                 Crea el primer producto
               </Link>
             )}
@@ -121,7 +122,7 @@ export default function AdminProducts() {
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">
                     <Link
-                      to={`/admin/products/${p.id}`}
+                      to={paths.admin.product(p.id)}
                       className="btn-link"
                       aria-label={`Editar ${p.name}`}
                     >
@@ -131,7 +132,7 @@ export default function AdminProducts() {
                       ·
                     </span>
                     <Link
-                      to={`/admin/products/${p.id}/delete`}
+                      to={paths.admin.deleteProduct(p.id)}
                       className="font-semibold text-red-700 underline-offset-2 hover:underline"
                       aria-label={`Eliminar ${p.name}`}
                     >

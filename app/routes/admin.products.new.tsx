@@ -7,8 +7,8 @@ import { listPartnerOptions } from "~/models/partner-admin.server";
 import { createProduct } from "~/models/product.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { handleProductForm } from "~/utils/product-form.server";
-import { redirectWithToast } from "~/utils/toast-redirect.server";
+import { productAction } from "~/services/product-form.server";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo producto · Administración · CotizaHub" }];
 
@@ -23,15 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const { response } = await handleProductForm(request, (value, image) =>
-    createProduct(db, value, image),
+  return productAction(
+    request,
+    (value, image) => createProduct(db, value, image),
+    "Producto creado",
   );
-  if (response) return response;
-  return redirectWithToast("/admin/products", {
-    type: "success",
-    title: "Éxito",
-    description: "Producto creado",
-  });
 }
 
 export default function NewProduct() {
@@ -39,7 +35,7 @@ export default function NewProduct() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="max-w-3xl">
-      <Link to="/admin/products" className="btn-link text-sm">
+      <Link to={paths.admin.products()} className="btn-link text-sm">
         ← Volver a productos
       </Link>
       <h1 className="page-title mt-2">Nuevo producto</h1>

@@ -1,13 +1,13 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { FormAlert } from "~/components/ui/Field";
+import { FormErrors } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
@@ -21,11 +21,14 @@ import {
 } from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
-import { idFrom } from "~/utils/ids";
+import { idField } from "~/domain/validation";
 import { pageRequestFromUrl } from "~/utils/keyset";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Cotizaciones · Administración · CotizaHub" }];
 
@@ -46,29 +49,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Enviar a Comprador" straight from the list. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await readForm(request);
-  const requestId = idFrom(form.get("request_id"));
-  if (form.get("intent") !== "send_to_buyer" || !requestId) {
-    return data({ error: "Acción no reconocida." }, { status: 400 });
-  }
-  const result = await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin.id });
-  if (!result.ok)
-    return data({ error: result.message }, { status: result.error === "not_found" ? 404 : 409 });
-  return redirect("/admin/quotes", {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "success",
-        title: "Éxito",
-        description: "Cotización enviada al comprador para pago.",
-      }),
-    },
+  const schema = z.object({
+    intent: z.literal("send_to_buyer", { errorMap: () => ({ message: "Acción no reconocida." }) }),
+    request_id: idField("Acción no reconocida."),
   });
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") return invalidForm(submission);
+  const result = await sendOfficialQuoteToBuyer(db, {
+    requestId: submission.value.request_id,
+    adminId: admin.id,
+  });
+  return respond(result, submission, () => ({
+    to: samePage(request),
+    toast: {
+      type: "success",
+      title: "Éxito",
+      description: "Cotización enviada al comprador para pago.",
+    },
+  }));
 }
 
 export default function AdminQuotes() {
   const { counts, rows, total, totalCapped, pageInfo, q, status, currency } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const filtered = Boolean(q || status);
   return (
     <div className="space-y-6">
@@ -84,9 +88,7 @@ export default function AdminQuotes() {
         <StatCard label="Con cotizaciones" value={counts.withQuotes} hint="Listas para comparar" />
         <StatCard label="Cotizadas" value={counts.quoted} hint="Listas para enviar" />
       </StatGrid>
-      {actionData?.error ? (
-        <FormAlert title="No se pudo enviar la cotización">{actionData.error}</FormAlert>
-      ) : null}
+      <FormErrors title="No se pudo enviar la cotización" errors={formErrors} />
       <StatusFilterForm
         q={q}
         status={status}
@@ -130,7 +132,7 @@ export default function AdminQuotes() {
                 <tr key={row.id}>
                   <td className="px-4 py-3">
                     <Link
-                      to={`/admin/quotes/${row.id}`}
+                      to={paths.admin.quote(row.id)}
                       className="font-semibold text-slate-900 hover:underline"
                     >
                       {row.title}
@@ -186,13 +188,16 @@ function RowAction({
   );
   if (row.status === "pending")
     return (
-      <Link to={`/admin/quotes/${row.id}#asignar-socios`} className="btn-primary whitespace-nowrap">
+      <Link
+        to={paths.admin.quote(row.id, "asignar-socios")}
+        className="btn-primary whitespace-nowrap"
+      >
         {label("Asignar socios")}
       </Link>
     );
   if (row.status === "assigned")
     return (
-      <Link to={`/admin/quotes/${row.id}`} className="btn-secondary whitespace-nowrap">
+      <Link to={paths.admin.quote(row.id)} className="btn-secondary whitespace-nowrap">
         {label(row.partner_quote_count ? "Revisar cotizaciones" : "Ver detalles")}
       </Link>
     );
@@ -207,7 +212,7 @@ function RowAction({
       </Form>
     );
   return (
-    <Link to={`/admin/quotes/${row.id}`} className="btn-secondary whitespace-nowrap">
+    <Link to={paths.admin.quote(row.id)} className="btn-secondary whitespace-nowrap">
       {label("Ver detalles")}
     </Link>
   );

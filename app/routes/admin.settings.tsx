@@ -1,7 +1,6 @@
-import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert } from "~/components/ui/Field";
 import { centsToInput } from "~/domain/money";
@@ -12,8 +11,10 @@ import { db } from "~/services/db.server";
 import { getSettings, saveSettings } from "~/services/settings.server";
 import { listRewards, setRewardAvailability } from "~/models/loyalty.server";
 import { serverForm } from "~/utils/server-form";
-import { redirectWithToast } from "~/utils/toast-redirect.server";
-import { idFrom } from "~/utils/ids";
+import { idField } from "~/domain/validation";
+import { readForm } from "~/services/form.server";
+import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Configuración · Administración · CotizaHub" }];
 
@@ -33,29 +34,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function rewardSchema() {
+  return z.object({
+    reward_id: idField("La recompensa no existe."),
+    available: z.enum(["0", "1"]).transform((v) => v === "1"),
+  });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
   const formData = await readForm(request);
   if (formData.get("intent") === "reward") {
-    const rewardId = idFrom(formData.get("reward_id"));
-    const available = formData.get("available") === "1";
-    if (!rewardId || !(await setRewardAvailability(db, rewardId, available))) {
-      return data({ result: null, rewardError: "La recompensa no existe." }, { status: 404 });
-    }
-    return redirectWithToast("/admin/settings", {
-      type: "success",
-      title: "Éxito",
-      description: available
-        ? "Recompensa disponible para canje"
-        : "Recompensa marcada como no disponible",
-    });
+    const submission = parseWithZod(formData, { schema: rewardSchema() });
+    if (submission.status !== "success") return invalidForm(submission);
+    const { reward_id, available } = submission.value;
+    const result = await setRewardAvailability(db, reward_id, available);
+    return respond(result, submission, () => ({
+      to: paths.admin.settings(),
+      toast: {
+        type: "success",
+        title: "Éxito",
+        description: available
+          ? "Recompensa disponible para canje"
+          : "Recompensa marcada como no disponible",
+      },
+    }));
   }
   const submission = parseWithZod(formData, { schema: settingsFormSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidForm(submission);
   await saveSettings(db, submission.value);
-  return redirectWithToast("/admin/settings", {
+  return redirectWithToast(paths.admin.settings(), {
     type: "success",
     title: "Éxito",
     description: "Configuración guardada",

@@ -1,8 +1,8 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { z } from "zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice, type NoticeData } from "~/components/admin/Notice";
+import { Notice } from "~/components/admin/Notice";
 import { SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -14,8 +14,9 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
-import { redirectWithToast, samePage } from "~/utils/toast-redirect.server";
-import { idFrom } from "~/utils/ids";
+import { idField } from "~/domain/validation";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { pageRequestFromUrl } from "~/utils/keyset";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios · Administración · CotizaHub" }];
@@ -33,33 +34,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin");
-  const formData = await readForm(request);
-  const userId = idFrom(formData.get("userId"));
-  const role = formData.get("role");
-  if (formData.get("intent") !== "role" || userId === null || !isRole(role)) {
-    return data<{ notice: NoticeData }>(
-      { notice: { tone: "error", title: "Error", message: "No se pudo actualizar el rol" } },
-      { status: 400 },
-    );
-  }
-  const result = await changeUserRole(db, { userId, role });
-  if (!result.ok) {
-    return data<{ notice: NoticeData }>(
-      {
-        notice: {
-          tone: "error",
-          title: "Error",
-          message: `No se pudo actualizar el rol. ${result.message}`,
-        },
-      },
-      { status: 400 },
-    );
-  }
-  return redirectWithToast(samePage(request), {
-    type: "success",
-    title: "Éxito",
-    description: "Rol actualizado",
+  const schema = z.object({
+    intent: z.literal("role", { errorMap: () => ({ message: "Acción no reconocida." }) }),
+    userId: idField("Usuario no encontrado."),
+    role: z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) }),
   });
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") return invalidForm(submission);
+  const result = await changeUserRole(db, submission.value);
+  return respond(result, submission, () => ({
+    to: samePage(request),
+    toast: { type: "success", title: "Éxito", description: "Rol actualizado" },
+  }));
 }
 
 export default function AdminUsers() {
@@ -72,7 +58,7 @@ export default function AdminUsers() {
         {total} {total === 1 ? "usuario" : "usuarios"}
         {q || role ? " con los filtros aplicados" : " registrados"}.
       </p>
-      {actionData?.notice ? <Notice notice={actionData.notice} /> : null}
+      <Notice reply={actionData} failed="No se pudo actualizar el rol." />
       <SearchBar q={q} label="Buscar por nombre, correo o empresa">
         <div>
           <label htmlFor="filter-role" className="label">

@@ -1,7 +1,5 @@
-import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
@@ -10,6 +8,9 @@ import { emailField } from "~/domain/validation";
 import { requestPasswordReset } from "~/services/account.server";
 import { assertSameOrigin, redirectIfSignedIn } from "~/services/auth.server";
 import { db } from "~/services/db.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Recuperar contraseña · CotizaHub" }];
@@ -27,11 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: schema() });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return invalidForm(submission);
   await requestPasswordReset(db, submission.value.email);
   // The same answer whether or not the account exists.
-  return { result: submission.reply(), sent: true };
+  return { result: submission.reply(), sent: true as const };
 }
 
 export default function ForgotPassword() {
@@ -43,13 +43,13 @@ export default function ForgotPassword() {
       title="¿Olvidaste tu contraseña?"
       subtitle="Te enviaremos un enlace para crear una nueva."
     >
-      {actionData?.sent ? (
+      {actionData && "sent" in actionData ? (
         <div role="status" className="space-y-4">
           <p className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
             Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu
             contraseña. Revisa tu bandeja de entrada; el enlace vence en 1 hora.
           </p>
-          <Link to="/auth" className="btn-secondary w-full">
+          <Link to={paths.signIn()} className="btn-secondary w-full">
             Volver a iniciar sesión
           </Link>
         </div>
@@ -67,7 +67,7 @@ export default function ForgotPassword() {
             Enviar enlace
           </button>
           <p className="text-center text-sm">
-            <Link to="/auth" className="btn-link">
+            <Link to={paths.signIn()} className="btn-link">
               Volver a iniciar sesión
             </Link>
           </p>

@@ -3,13 +3,14 @@ import { redirect } from "@remix-run/node";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { endSession } from "~/services/session.server";
+import { paths } from "~/utils/paths";
 
 /** Sign-out is a POST only; a GET changes nothing and goes home. */
 export function loader() {
-  return redirect("/");
+  return redirect(paths.home());
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  return redirect("/", { headers: { "Set-Cookie": await endSession(db, request) } });
+  return redirect(paths.home(), { headers: { "Set-Cookie": await endSession(db, request) } });
 }

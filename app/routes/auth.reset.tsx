@@ -1,7 +1,5 @@
-import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
@@ -11,7 +9,9 @@ import { findTokenUser } from "~/models/auth-token.server";
 import { resetPassword } from "~/services/account.server";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, redirectWithToast } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva contraseña · CotizaHub" }];
@@ -36,35 +36,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: valid ? token : null };
 }
 
+const HIDDEN = ["password", "confirm_password"];
+
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: schema() });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password", "confirm_password"] }) },
-      { status: 400 },
-    );
+  if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
+  if (!(await resetPassword(db, submission.value.token, submission.value.password))) {
+    return invalidForm(submission, {
+      formErrors: ["El enlace ya fue usado o venció. Solicita uno nuevo."],
+      hideFields: HIDDEN,
+    });
   }
-  const ok = await resetPassword(db, submission.value.token, submission.value.password);
-  if (!ok) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["El enlace ya fue usado o venció. Solicita uno nuevo."],
-          hideFields: ["password", "confirm_password"],
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "success",
-        title: "Contraseña actualizada",
-        description: "Ya puedes iniciar sesión con tu nueva contraseña.",
-      }),
-    },
+  return redirectWithToast(paths.signIn(), {
+    type: "success",
+    title: "Contraseña actualizada",
+    description: "Ya puedes iniciar sesión con tu nueva contraseña.",
   });
 }
 
@@ -79,7 +66,7 @@ export default function ResetPassword() {
         <p className="text-sm text-slate-700">
           El enlace para restablecer la contraseña ya fue usado o venció.
         </p>
-        <Link to="/auth/forgot" className="btn-primary mt-4 w-full">
+        <Link to={paths.forgotPassword()} className="btn-primary mt-4 w-full">
           Solicitar un nuevo enlace
         </Link>
       </AuthCard>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { verifyEmail } from "~/services/account.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { redirectWithToast } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 
 /**
  * The link in the verification e-mail. It verifies and lands on "/" (DECISIONS §3): a deliberate,
@@ -13,24 +13,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const verified = token ? await verifyEmail(db, token) : false;
   if (verified) {
-    return redirect("/", {
-      headers: {
-        "Set-Cookie": await toastCookie({
-          type: "success",
-          title: "¡Correo verificado!",
-          description: "Tu cuenta está activa. Ya puedes iniciar sesión.",
-        }),
-      },
+    return redirectWithToast(paths.home(), {
+      type: "success",
+      title: "¡Correo verificado!",
+      description: "Tu cuenta está activa. Ya puedes iniciar sesión.",
     });
   }
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "error",
-        title: "Enlace inválido o vencido",
-        description:
-          "El enlace de verificación ya fue usado o venció. Inicia sesión para solicitar uno nuevo.",
-      }),
-    },
+  return redirectWithToast(paths.signIn(), {
+    type: "error",
+    title: "Enlace inválido o vencido",
+    description:
+      "El enlace de verificación ya fue usado o venció. Inicia sesión para solicitar uno nuevo.",
   });
 }

@@ -12,6 +12,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Comprador · CotizaHub" }];
 
@@ -38,7 +39,7 @@ export default function BuyerDashboard() {
             Hola {firstName}, aquí tienes el resumen de tus cotizaciones.
           </p>
         </div>
-        <Link to="/buyer/quotes/new" className="btn-primary">
+        <Link to={paths.buyer.newQuote()} className="btn-primary">
           Nueva cotización
         </Link>
       </div>
@@ -68,7 +69,7 @@ export default function BuyerDashboard() {
               Solicitudes recientes
             </h2>
             <Link
-              to="/buyer/quotes"
+              to={paths.buyer.quotes()}
               className="text-sm font-semibold text-brand-700 hover:underline"
             >
               Ver todas
@@ -77,7 +78,7 @@ export default function BuyerDashboard() {
           {latest.length === 0 ? (
             <div className="mt-3">
               <EmptyState title="Aún no tienes solicitudes">
-                <Link to="/buyer/quotes/new" className="btn-primary mt-2">
+                <Link to={paths.buyer.newQuote()} className="btn-primary mt-2">
                   Crear mi primera solicitud
                 </Link>
               </EmptyState>
@@ -88,7 +89,7 @@ export default function BuyerDashboard() {
                 <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
                   <div className="min-w-0">
                     <Link
-                      to={`/buyer/quotes/${q.id}`}
+                      to={paths.buyer.quote(q.id)}
                       className="font-semibold text-slate-900 hover:underline"
                     >
                       {q.title}
@@ -116,22 +117,25 @@ export default function BuyerDashboard() {
             </h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
-                <Link to="/buyer/quotes/new" className="text-brand-700 hover:underline">
+                <Link to={paths.buyer.newQuote()} className="text-brand-700 hover:underline">
                   Solicitar una cotización
                 </Link>
               </li>
               <li>
-                <Link to="/buyer/quotes?status=approved" className="text-brand-700 hover:underline">
+                <Link
+                  to={paths.buyer.quotes({ status: "approved" })}
+                  className="text-brand-700 hover:underline"
+                >
                   Pagar cotizaciones aprobadas
                 </Link>
               </li>
               <li>
-                <Link to="/buyer/payments" className="text-brand-700 hover:underline">
+                <Link to={paths.buyer.payments()} className="text-brand-700 hover:underline">
                   Ver mis pagos
                 </Link>
               </li>
               <li>
-                <Link to="/buyer/rewards" className="text-brand-700 hover:underline">
+                <Link to={paths.buyer.rewards()} className="text-brand-700 hover:underline">
                   Canjear recompensas
                 </Link>
               </li>
@@ -159,7 +163,7 @@ export default function BuyerDashboard() {
               <p className="mt-2 text-xs text-slate-600">Estás en el nivel más alto.</p>
             )}
             <Link
-              to="/buyer/rewards"
+              to={paths.buyer.rewards()}
               className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
             >
               Ver recompensas

@@ -14,6 +14,7 @@ import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { pageRequestFromUrl } from "~/utils/keyset";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Pagos · CotizaHub" }];
 
@@ -67,7 +68,7 @@ export default function BuyerPayments() {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <Link
-                    to={`/buyer/quotes/${p.quote_request_id}`}
+                    to={paths.buyer.quote(p.quote_request_id)}
                     className="font-semibold hover:underline"
                   >
                     {p.title}
@@ -93,7 +94,7 @@ export default function BuyerPayments() {
                   <p>Contacta al administrador o envía un nuevo comprobante.</p>
                   {p.request_status === "approved" ? (
                     <Link
-                      to={`/buyer/payments/new?quote=${p.quote_request_id}`}
+                      to={paths.buyer.newPayment(p.quote_request_id)}
                       className="btn-primary mt-2"
                     >
                       Enviar nuevo comprobante
@@ -102,10 +103,7 @@ export default function BuyerPayments() {
                 </div>
               ) : null}
               {p.status === "pending" && !p.submitted_at && p.request_status === "approved" ? (
-                <Link
-                  to={`/buyer/payments/new?quote=${p.quote_request_id}`}
-                  className="btn-primary mt-3"
-                >
+                <Link to={paths.buyer.newPayment(p.quote_request_id)} className="btn-primary mt-3">
                   Subir comprobante
                 </Link>
               ) : null}

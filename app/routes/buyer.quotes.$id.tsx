@@ -1,17 +1,10 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
-import { data, redirect } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
-import { NotFoundPanel, notFoundResponse } from "~/components/NotFoundPanel";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
 import { ProgressTracker } from "~/components/quotes/ProgressTracker";
 import { Timeline } from "~/components/quotes/Timeline";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -23,11 +16,16 @@ import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.se
 import { getRequestForBuyer } from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
+import type { Toast } from "~/utils/toast";
+import { optionalText } from "~/domain/validation";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 
@@ -39,59 +37,56 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const id = idFrom(params.id);
   const detail = id ? await getRequestForBuyer(db, { id, buyerId: user.id }) : undefined;
-  if (!detail) throw notFoundResponse();
+  if (!detail) throw notFound();
   const [settings, attachment, pdf] = await Promise.all([
     getSettings(db),
-    fileLinks(`/files/requests/${detail.request.id}`, user.id),
-    detail.officialQuote ? fileLinks(`/files/official-quotes/${detail.request.id}`, user.id) : null,
+    fileLinks(paths.files.request(detail.request.id), user.id),
+    detail.officialQuote ? fileLinks(paths.files.officialQuote(detail.request.id), user.id) : null,
   ]);
   const paid = detail.payments.some((p) => p.status === "confirmed");
   return { ...detail, currency: settings.currency, attachment, pdf, paid };
 }
 
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("approve") }),
+      z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
+    ],
+    { errorMap: () => ({ message: "Acción no reconocida." }) },
+  );
+}
+
+const DONE: Record<"approve" | "reject", Toast> = {
+  approve: {
+    type: "success",
+    title: "Cotización aprobada. Se ha creado el registro de pago.",
+    description: "Sube tu comprobante de pago para completar la compra.",
+  },
+  reject: {
+    type: "info",
+    title: "Cotización rechazada",
+    description: "Avisamos al equipo de CotizaHub.",
+  },
+};
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const id = idFrom(params.id);
-  if (!id) throw notFoundResponse();
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "approve") {
-    const result = await buyerApproveQuote(db, { requestId: id, buyerId: user.id });
-    if (!result.ok) {
-      if (result.error === "not_found") throw notFoundResponse();
-      return data({ intent, error: result.message }, { status: 409 });
-    }
-    return redirect(`/buyer/quotes/${id}`, {
-      headers: {
-        "Set-Cookie": await toastCookie({
-          type: "success",
-          title: "Cotización aprobada. Se ha creado el registro de pago.",
-          description: "Sube tu comprobante de pago para completar la compra.",
-        }),
-      },
-    });
-  }
-  if (intent === "reject") {
-    const reason =
-      String(formData.get("reason") ?? "")
-        .trim()
-        .slice(0, 1000) || null;
-    const result = await buyerRejectQuote(db, { requestId: id, buyerId: user.id, reason });
-    if (!result.ok) {
-      if (result.error === "not_found") throw notFoundResponse();
-      return data({ intent, error: result.message }, { status: 409 });
-    }
-    return redirect(`/buyer/quotes/${id}`, {
-      headers: {
-        "Set-Cookie": await toastCookie({
-          type: "info",
-          title: "Cotización rechazada",
-          description: "Avisamos al equipo de CotizaHub.",
-        }),
-      },
-    });
-  }
-  return data({ intent: "unknown", error: "Acción no reconocida." }, { status: 400 });
+  if (!id) throw notFound();
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
+  if (submission.status !== "success") return invalidForm(submission);
+  const input = submission.value;
+  const result =
+    input.intent === "approve"
+      ? await buyerApproveQuote(db, { requestId: id, buyerId: user.id })
+      : await buyerRejectQuote(db, { requestId: id, buyerId: user.id, reason: input.reason });
+  return respond(result, submission, () => ({
+    to: paths.buyer.quote(id),
+    toast: DONE[input.intent],
+  }));
 }
 
 export default function BuyerQuoteDetail() {
@@ -106,13 +101,13 @@ export default function BuyerQuoteDetail() {
     pdf,
     paid,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
   const rejectable = canBuyerReject(request.status) && !paid;
   return (
     <div className="space-y-6">
       <nav aria-label="Ruta de navegación" className="text-sm">
-        <Link to="/buyer/quotes" className="text-brand-700 hover:underline">
+        <Link to={paths.buyer.quotes()} className="text-brand-700 hover:underline">
           ← Mis Cotizaciones
         </Link>
       </nav>
@@ -126,8 +121,8 @@ export default function BuyerQuoteDetail() {
         <StatusBadge status={request.status} />
       </div>
 
-      {actionData?.error ? (
-        <FormAlert title="No se pudo completar la acción">{actionData.error}</FormAlert>
+      {formErrors ? (
+        <FormAlert title="No se pudo completar la acción">{formErrors.join(" ")}</FormAlert>
       ) : null}
 
       <section aria-labelledby="progreso" className="card">
@@ -281,7 +276,7 @@ export default function BuyerQuoteDetail() {
               </Form>
             ) : null}
             {canPay(request.status) && !paid ? (
-              <Link to={`/buyer/payments/new?quote=${request.id}`} className="btn-primary w-full">
+              <Link to={paths.buyer.newPayment(request.id)} className="btn-primary w-full">
                 Pagar
               </Link>
             ) : null}
@@ -310,10 +305,10 @@ export default function BuyerQuoteDetail() {
                 </Form>
               </details>
             ) : null}
-            <Link to="/buyer/quotes/new" className="btn-secondary w-full">
+            <Link to={paths.buyer.newQuote()} className="btn-secondary w-full">
               Nueva cotización
             </Link>
-            <Link to="/buyer/payments" className="btn-secondary w-full">
+            <Link to={paths.buyer.payments()} className="btn-secondary w-full">
               Ver pagos
             </Link>
           </section>
@@ -330,15 +325,5 @@ export default function BuyerQuoteDetail() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundPanel
-        title="Cotización no encontrada"
-        backTo="/buyer/quotes"
-        backLabel="Volver a Mis Cotizaciones"
-      />
-    );
-  }
-  throw error;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <BuyerQuoteNotFound /> }} />;
 }

@@ -18,6 +18,7 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · CotizaHub" }];
 
@@ -42,7 +43,7 @@ export default function BuyerQuotes() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="page-title">Mis Cotizaciones</h1>
-        <Link to="/buyer/quotes/new" className="btn-primary">
+        <Link to={paths.buyer.newQuote()} className="btn-primary">
           Nueva cotización
         </Link>
       </div>
@@ -70,11 +71,11 @@ export default function BuyerQuotes() {
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no tienes solicitudes"}>
           {filtered ? (
-            <Link to="/buyer/quotes" className="text-brand-700 hover:underline">
+            <Link to={paths.buyer.quotes()} className="text-brand-700 hover:underline">
               Quitar filtros
             </Link>
           ) : (
-            <Link to="/buyer/quotes/new" className="btn-primary mt-2">
+            <Link to={paths.buyer.newQuote()} className="btn-primary mt-2">
               Crear mi primera solicitud
             </Link>
           )}
@@ -89,7 +90,7 @@ export default function BuyerQuotes() {
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link
-                    to={`/buyer/quotes/${row.id}`}
+                    to={paths.buyer.quote(row.id)}
                     className="font-semibold text-slate-900 hover:underline"
                   >
                     {row.title}
@@ -109,11 +110,11 @@ export default function BuyerQuotes() {
                     {formatMoney(row.total_amount_cents, currency)}
                   </span>
                 ) : null}
-                <Link to={`/buyer/quotes/${row.id}`} className="btn-secondary">
+                <Link to={paths.buyer.quote(row.id)} className="btn-secondary">
                   Ver detalles<span className="sr-only"> de {row.title}</span>
                 </Link>
                 {row.status === "approved" ? (
-                  <Link to={`/buyer/payments/new?quote=${row.id}`} className="btn-primary">
+                  <Link to={paths.buyer.newPayment(row.id)} className="btn-primary">
                     Pagar<span className="sr-only"> {row.title}</span>
                   </Link>
                 ) : null}

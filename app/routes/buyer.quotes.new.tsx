@@ -1,17 +1,25 @@
-import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { FormToken } from "~/components/FormToken";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
-import { optionalText, requiredText } from "~/domain/validation";
+import { optionalText, requiredText, withUpload } from "~/domain/validation";
 import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
-import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
+import { readUploadForm } from "~/services/form.server";
+import {
+  formTokenOf,
+  FormTokenAlreadyUsed,
+  newFormToken,
+  usedFormToken,
+} from "~/services/form-token.server";
+import { invalidForm, respond, type FormReply } from "~/services/respond.server";
+import { discardStagedFile, storeUpload } from "~/services/storage.server";
+import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
@@ -28,52 +36,45 @@ function schema() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "buyer");
-  return null;
+  return { formToken: newFormToken() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const { formData, file, fileError } = await readUploadForm(
-    request,
-    "file",
-    FILE_RULES.requirements,
-  );
-  const submission = parseWithZod(formData, { schema: schema() });
-  const fileMessage = fileError ?? (file ? null : MISSING_FILE);
-  if (submission.status !== "success" || fileMessage) {
-    await discardStagedFile(file);
-    const fieldErrors = submission.status === "success" ? {} : (submission.error ?? {});
-    return data(
-      {
-        result: submission.reply({
-          fieldErrors: { ...fieldErrors, ...(fileMessage ? { file: [fileMessage] } : {}) },
-        }),
-      },
-      { status: 400 },
-    );
+  const upload = await readUploadForm(request, "file", FILE_RULES.requirements);
+  // A second click on "Enviar" (or a resend after a slow answer) lands where the first one did.
+  const formToken = formTokenOf(upload.formData);
+  const earlier = await usedFormToken(db, formToken);
+  if (earlier) {
+    await discardStagedFile(upload.file);
+    return redirect(earlier);
   }
-  const key = await commitStagedFile(file!);
+  const submission = parseWithZod(upload.formData, {
+    schema: withUpload(schema(), "file", upload, MISSING_FILE),
+  });
+  if (submission.status !== "success") {
+    await discardStagedFile(upload.file);
+    return invalidForm(submission);
+  }
+  const { title, description } = submission.value;
   try {
-    const { id } = await createQuoteRequest(db, {
-      buyerId: user.id,
-      title: submission.value.title,
-      description: submission.value.description ?? null,
-      file: { key, name: file!.originalName, type: file!.mime, size: file!.size },
-    });
-    return redirect(`/buyer/quotes/${id}`, {
-      headers: {
-        "Set-Cookie": await toastCookie({
-          type: "success",
-          title: "¡Cotización enviada!",
-          description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
-        }),
+    const result = await storeUpload(upload.file, (file) =>
+      createQuoteRequest(db, { buyerId: user.id, title, description, file: file!, formToken }),
+    );
+    return await respond(result, submission, ({ id }) => ({
+      to: paths.buyer.quote(id),
+      toast: {
+        type: "success",
+        title: "¡Cotización enviada!",
+        description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
       },
-    });
+    }));
   } catch (error) {
-    // No row points to the file: remove it, so nothing half-done is left.
-    await deleteStoredFile(key);
+    // storeUpload removed the file: nothing half-done is left.
+    if (error instanceof FormTokenAlreadyUsed)
+      return redirect((await usedFormToken(db, formToken)) ?? paths.buyer.quotes());
     console.error(error);
-    return data(
+    return data<FormReply>(
       {
         result: submission.reply({
           formErrors: ["No se pudo enviar la solicitud. Por favor intenta de nuevo."],
@@ -85,6 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewQuoteRequest() {
+  const { formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
@@ -100,6 +102,7 @@ export default function NewQuoteRequest() {
           encType="multipart/form-data"
           className="card mt-6 space-y-4"
         >
+          <FormToken value={formToken} />
           {form.formErrors?.length ? (
             <FormAlert title="Error">{form.formErrors.join(" ")}</FormAlert>
           ) : null}
@@ -143,7 +146,7 @@ export default function NewQuoteRequest() {
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Enviando…" : "Enviar solicitud"}
             </button>
-            <Link to="/buyer/quotes" className="btn-secondary">
+            <Link to={paths.buyer.quotes()} className="btn-secondary">
               Cancelar
             </Link>
           </div>

@@ -1,7 +1,7 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { z } from "zod";
 import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
-import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { FormAlert } from "~/components/ui/Field";
@@ -12,10 +12,13 @@ import { tierFor, TIERS } from "~/domain/loyalty";
 import { listLedger, listRewards, loyaltySummary, redeemReward } from "~/models/loyalty.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
-import { idFrom } from "~/utils/ids";
+import { idField } from "~/domain/validation";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [{ title: "Recompensas · CotizaHub" }];
 
@@ -40,32 +43,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const form = await readForm(request);
-  const rewardId = idFrom(form.get("reward_id"));
-  if (form.get("intent") !== "redeem" || !rewardId) {
-    return data({ rewardId: null, error: "Recompensa no válida." }, { status: 400 });
-  }
-  const result = await redeemReward(db, { buyerId: user.id, rewardId });
-  if (!result.ok)
-    return data(
-      { rewardId, error: result.message },
-      { status: result.error === "not_found" ? 404 : 409 },
-    );
-  return redirect("/buyer/rewards", {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "success",
-        title: "¡Recompensa canjeada!",
-        description: `Canjeaste «${result.rewardName}». Te quedan ${result.balance.toLocaleString("es-MX")} puntos; nuestro equipo te contactará para aplicarla.`,
-      }),
-    },
+  const schema = z.object({
+    intent: z.literal("redeem", { errorMap: () => ({ message: "Recompensa no válida." }) }),
+    reward_id: idField("Recompensa no válida."),
   });
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") return invalidForm(submission);
+  const result = await redeemReward(db, { buyerId: user.id, rewardId: submission.value.reward_id });
+  return respond(result, submission, ({ rewardName, balance }) => ({
+    to: paths.buyer.rewards(),
+    toast: {
+      type: "success",
+      title: "¡Recompensa canjeada!",
+      description: `Canjeaste «${rewardName}». Te quedan ${balance.toLocaleString("es-MX")} puntos; nuestro equipo te contactará para aplicarla.`,
+    },
+  }));
 }
 
 export default function Rewards() {
   const { summary, rewards, ledger, page, pointsPerUnit, currency } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const refused = serverForm(useActionData<typeof action>()?.result);
+  const refusedReward = refused.field("reward_id").defaultValue;
   const busy = useNavigation().state === "submitting";
   const tier = tierFor(summary.earned);
   return (
@@ -140,8 +139,8 @@ export default function Rewards() {
                   </div>
                   <p className="mt-1 text-sm text-slate-700">{reward.description}</p>
                 </div>
-                {actionData?.error && actionData.rewardId === reward.id ? (
-                  <FormAlert title="No se pudo canjear">{actionData.error}</FormAlert>
+                {refused.formErrors && refusedReward === String(reward.id) ? (
+                  <FormAlert title="No se pudo canjear">{refused.formErrors.join(" ")}</FormAlert>
                 ) : null}
                 {reward.is_available ? (
                   <Form method="post">

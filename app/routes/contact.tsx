@@ -1,18 +1,25 @@
-import { readForm } from "~/services/form.server";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Honeypot } from "~/components/auth/AuthCard";
+import { FormToken } from "~/components/FormToken";
 import { ContactInfo } from "~/components/landing/ContactInfo";
-import { Field, FormAlert, TextAreaField } from "~/components/ui/Field";
+import { Field, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { createContactSubmission } from "~/models/contact.server";
 import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import {
+  formTokenOf,
+  FormTokenAlreadyUsed,
+  newFormToken,
+  usedFormToken,
+} from "~/services/form-token.server";
+import { invalidForm, redirectWithToast, type FormReply } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () => [
@@ -37,26 +44,22 @@ function contactSchema() {
   });
 }
 
-type Notice = { title: string; description: string };
-type ActionData = { result: SubmissionResult<string[]>; notice?: Notice };
-
-const SENT_URL = "/contact?enviado=1";
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("enviado") === "1" };
+  return {
+    sent: new URL(request.url).searchParams.get("enviado") === "1",
+    formToken: newFormToken(),
+  };
 }
 
-async function sentRedirect() {
-  return redirect(SENT_URL, {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "success",
-        title: "Mensaje enviado",
-        description: "Gracias por contactarnos. Te responderemos pronto.",
-      }),
-    },
+const sentRedirect = () =>
+  redirectWithToast(paths.contact({ sent: true }), {
+    type: "success",
+    title: "Mensaje enviado",
+    description: "Gracias por contactarnos. Te responderemos pronto.",
   });
-}
+
+const missingRequired = (value: (name: string) => unknown) =>
+  REQUIRED_FIELDS.some((name) => !String(value(name) ?? "").trim());
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -67,34 +70,28 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: contactSchema() });
   if (submission.status !== "success") {
-    const missing = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
-    return data<ActionData>(
-      {
-        result: submission.reply(),
-        notice: missing
-          ? {
-              title: "Campos requeridos",
-              description: "Por favor completa nombre, email y mensaje.",
-            }
-          : {
-              title: "Revisa el formulario",
-              description: "Corrige los campos marcados para enviar tu mensaje.",
-            },
-      },
-      { status: 400 },
-    );
+    const missing = missingRequired((name) => formData.get(name));
+    return invalidForm(submission, {
+      formErrors: [
+        missing
+          ? "Por favor completa nombre, email y mensaje."
+          : "Corrige los campos marcados para enviar tu mensaje.",
+      ],
+    });
   }
+  const formToken = formTokenOf(formData);
+  // A second click (or a resend after a slow answer) is answered like the first, storing nothing.
+  if (await usedFormToken(db, formToken)) return sentRedirect();
   try {
-    await createContactSubmission(db, submission.value);
+    await createContactSubmission(db, submission.value, formToken);
   } catch (error) {
+    if (error instanceof FormTokenAlreadyUsed) return sentRedirect();
     console.error("contact submission failed", error);
-    return data<ActionData>(
+    return data<FormReply>(
       {
-        result: submission.reply(),
-        notice: {
-          title: "Error",
-          description: "No se pudo enviar el mensaje. Intenta nuevamente.",
-        },
+        result: submission.reply({
+          formErrors: ["No se pudo enviar el mensaje. Intenta nuevamente."],
+        }),
       },
       { status: 500 },
     );
@@ -145,7 +142,7 @@ function SentPanel() {
         Recibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas al correo que nos
         indicaste.
       </p>
-      <Link to="/contact" className="btn-primary mt-6">
+      <Link to={paths.contact()} className="btn-primary mt-6">
         Enviar otro mensaje
       </Link>
     </div>
@@ -153,9 +150,16 @@ function SentPanel() {
 }
 
 function ContactForm() {
+  const { formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
   const busy = useNavigation().state === "submitting";
+  const invalid = Object.keys(actionData?.result.error ?? {}).some((name) => name !== "");
+  const noticeTitle = !invalid
+    ? "Error"
+    : missingRequired((name) => form.field(name).defaultValue)
+      ? "Campos requeridos"
+      : "Revisa el formulario";
   return (
     <>
       <h2 id="formulario-titulo" className="text-xl font-semibold text-slate-900">
@@ -166,11 +170,10 @@ function ContactForm() {
         <span className="sr-only">asterisco</span> son obligatorios.
       </p>
       <Form noValidate method="post" className="relative mt-6 grid gap-4 sm:grid-cols-2">
-        {actionData?.notice ? (
-          <div className="sm:col-span-2">
-            <FormAlert title={actionData.notice.title}>{actionData.notice.description}</FormAlert>
-          </div>
-        ) : null}
+        <FormToken value={formToken} />
+        <div className="sm:col-span-2">
+          <FormErrors title={noticeTitle} errors={form.formErrors} />
+        </div>
         <Honeypot />
         <Field
           label={<Required>Nombre</Required>}
@@ -179,7 +182,6 @@ function ContactForm() {
           autoComplete="name"
           required
           maxLength={120}
-          errors={form.field("name").errors}
         />
         <Field
           label={<Required>Correo electrónico</Required>}
@@ -188,7 +190,6 @@ function ContactForm() {
           autoComplete="email"
           required
           maxLength={254}
-          errors={form.field("email").errors}
         />
         <Field
           label="Teléfono"
@@ -196,7 +197,6 @@ function ContactForm() {
           type="tel"
           autoComplete="tel"
           maxLength={40}
-          errors={form.field("phone").errors}
         />
         <Field
           label="Empresa"
@@ -204,7 +204,6 @@ function ContactForm() {
           type="text"
           autoComplete="organization"
           maxLength={160}
-          errors={form.field("company").errors}
         />
         <div className="sm:col-span-2">
           <TextAreaField
@@ -213,7 +212,6 @@ function ContactForm() {
             rows={5}
             required
             maxLength={5000}
-            errors={form.field("message").errors}
           />
         </div>
         <div className="sm:col-span-2">

@@ -1,5 +1,6 @@
-import { readForm } from "~/services/form.server";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { z } from "zod";
 import { NOTIFICATIONS_PAGE_SIZE } from "~/domain/pagination";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -18,6 +19,9 @@ import { requireUser } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { idField } from "~/domain/validation";
+import { readForm } from "~/services/form.server";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Notificaciones · CotizaHub" }];
 
@@ -28,24 +32,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { role: isRole(user.role) ? user.role : "buyer", notifications: rows, total, page };
 }
 
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  return z.object({
+    intent: z.enum(["read", "read-all", "delete", "open"]).default("read"),
+    id: idField("Notificación no encontrada.").optional(),
+    back: z.string().optional(),
+  });
+}
+
+/** Every notification action answers with a redirect: a bad or stale request changes nothing. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  const back = safeRedirect(form.get("back"), "/notifications");
-  if (intent === "read-all") {
-    await markAllNotificationsRead(db, user.id);
-    return redirect(back);
-  }
-  if (!Number.isInteger(id) || id <= 0) return redirect(back);
-  if (intent === "delete") {
-    await deleteNotification(db, user.id, id);
-    return redirect(back);
-  }
-  if (intent === "open")
+  const formData = await readForm(request);
+  const back = safeRedirect(formData.get("back"), paths.notifications());
+  const submission = parseWithZod(formData, { schema: schema() });
+  if (submission.status !== "success") return redirect(back);
+  const { intent, id } = submission.value;
+  if (intent === "read-all") await markAllNotificationsRead(db, user.id);
+  else if (id === undefined) return redirect(back);
+  else if (intent === "delete") await deleteNotification(db, user.id, id);
+  else if (intent === "open")
     return redirect(safeRedirect(await openNotification(db, user.id, id), back));
-  await markNotificationRead(db, user.id, id);
+  else await markNotificationRead(db, user.id, id);
   return redirect(back);
 }
 
@@ -64,7 +73,7 @@ const TYPE_LABEL: Record<string, string> = {
 
 export default function Notifications() {
   const { role, notifications, total, page } = useLoaderData<typeof loader>();
-  const back = page > 1 ? `/notifications?page=${page}` : "/notifications";
+  const back = paths.notifications(page);
   return (
     <AppShell role={role}>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -14,6 +14,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Socio · CotizaHub" }];
 
@@ -71,7 +72,7 @@ export default function PartnerDashboard() {
             <h2 id="recientes" className="text-lg font-semibold">
               Asignaciones recientes
             </h2>
-            <Link to="/partner/assignments" className="btn-link text-sm">
+            <Link to={paths.partner.assignments()} className="btn-link text-sm">
               Ver todas
             </Link>
           </div>
@@ -94,7 +95,7 @@ export default function PartnerDashboard() {
                     className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                   >
                     <div className="min-w-0">
-                      <Link to={`/partner/assignments/${item.id}`} className="btn-link break-words">
+                      <Link to={paths.partner.assignment(item.id)} className="btn-link break-words">
                         {item.title}
                       </Link>
                       <p className="mt-1 text-sm text-slate-700">
@@ -113,7 +114,7 @@ export default function PartnerDashboard() {
                       ) : null}
                       {mayQuote ? (
                         <Link
-                          to={`/partner/assignments/${item.id}/quote`}
+                          to={paths.partner.quoteForm(item.id)}
                           className="btn-primary"
                           aria-label={`Cotizar «${item.title}»`}
                         >
@@ -165,19 +166,19 @@ export default function PartnerDashboard() {
             </h2>
             <ul className="mt-3 space-y-3 text-sm">
               <li>
-                <Link to="/partner/assignments?filter=pending" className="btn-link">
+                <Link to={paths.partner.assignments({ filter: "pending" })} className="btn-link">
                   Cotiza tus solicitudes pendientes
                 </Link>
                 <p className="text-slate-700">Responde en 24-48 horas para aumentar tu éxito.</p>
               </li>
               <li>
-                <Link to="/partner/quotes" className="btn-link">
+                <Link to={paths.partner.quotes()} className="btn-link">
                   Revisa tus cotizaciones
                 </Link>
                 <p className="text-slate-700">Consulta el estado de cada cotización enviada.</p>
               </li>
               <li>
-                <Link to="/profile" className="btn-link">
+                <Link to={paths.profile()} className="btn-link">
                   Completa tu perfil
                 </Link>
                 <p className="text-slate-700">Mantén tus datos de empresa y contacto al día.</p>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
-import { RequestLoadError, RequestNotFound } from "~/components/partner/RequestNotFound";
+import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
+import { BackLink } from "~/components/ui/BackLink";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
@@ -11,6 +12,8 @@ import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
+import { paths } from "~/utils/paths";
+import { notFound } from "~/services/respond.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -26,12 +29,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assignment = requestId
     ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
     : undefined;
-  if (!assignment) throw new Response("Solicitud no encontrada", { status: 404 });
+  if (!assignment) throw notFound();
   const settings = await getSettings(db);
   const [requestFile, quoteFile] = await Promise.all([
-    fileLinks(`/files/requests/${assignment.request.id}`, user.id),
+    fileLinks(paths.files.request(assignment.request.id), user.id),
     assignment.quote?.hasFile
-      ? fileLinks(`/files/partner-quotes/${assignment.quote.id}`, user.id)
+      ? fileLinks(paths.files.partnerQuote(assignment.quote.id), user.id)
       : Promise.resolve(null),
   ]);
   return { assignment, requestFile, quoteFile, currency: settings.currency };
@@ -46,9 +49,7 @@ export default function PartnerAssignmentDetail() {
     partnerMayEditQuote(request.status, quote && { is_selected: quote.isSelected });
   return (
     <div>
-      <Link to="/partner/assignments" className="btn-link text-sm">
-        ← Volver a mis asignaciones
-      </Link>
+      <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h1 className="page-title break-words">{request.title}</h1>
         <PartnerBadges status={request.status} isSelected={quote ? quote.isSelected : null} />
@@ -191,19 +192,19 @@ export default function PartnerAssignmentDetail() {
             </h2>
             <div className="mt-4 flex flex-col gap-2">
               {mayQuote ? (
-                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
                   Enviar Cotización
                 </Link>
               ) : null}
               {mayEdit ? (
-                <Link to={`/partner/assignments/${request.id}/quote`} className="btn-primary">
+                <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
                   Editar Cotización
                 </Link>
               ) : null}
               {!mayQuote && !mayEdit && !quote?.isSelected ? (
                 <p className="text-sm text-slate-700">Esta solicitud ya no acepta cotizaciones.</p>
               ) : null}
-              <Link to="/partner/assignments" className="btn-secondary">
+              <Link to={paths.partner.assignments()} className="btn-secondary">
                 Volver a la lista
               </Link>
             </div>
@@ -214,8 +215,4 @@ export default function PartnerAssignmentDetail() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <RequestNotFound />;
-  return <RequestLoadError />;
-}
+export const ErrorBoundary = PartnerRequestErrorBoundary;

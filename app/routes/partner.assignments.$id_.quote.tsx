@@ -1,35 +1,28 @@
-import { readUploadForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
-import { RequestLoadError, RequestNotFound } from "~/components/partner/RequestNotFound";
-import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
+import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
+import { BackLink } from "~/components/ui/BackLink";
+import { Field, FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
-import { optionalText } from "~/domain/validation";
+import { optionalText, withUpload } from "~/domain/validation";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readUploadForm } from "~/services/form.server";
+import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import { commitStagedFile, deleteStoredFile, discardStagedFile } from "~/services/storage.server";
+import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { formatDate } from "~/utils/format";
-import { serverForm } from "~/utils/server-form";
 import { idFrom } from "~/utils/ids";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -46,14 +39,11 @@ function quoteSchema() {
   return z.object({
     amount: z
       .string({ required_error: AMOUNT_MESSAGE })
-      .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE),
+      .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE)
+      .transform((value) => parseAmountToCents(value)!),
     notes: optionalText(2000),
-    /** Streamed and checked by parseUploadForm; declared so its errors have a field to show on. */
-    file: z.unknown().optional(),
   });
 }
-
-const notFound = () => new Response("Solicitud no encontrada", { status: 404 });
 
 async function loadAssignment(request: Request, rawId: string | undefined) {
   const user = await requireRole(request, "partner");
@@ -68,7 +58,7 @@ async function loadAssignment(request: Request, rawId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, assignment } = await loadAssignment(request, params.id);
   const settings = await getSettings(db);
-  const requestFile = await fileLinks(`/files/requests/${assignment.request.id}`, user.id);
+  const requestFile = await fileLinks(paths.files.request(assignment.request.id), user.id);
   // Why the form is not offered, if it is not (the action checks again inside its transaction).
   const closedReason = assignment.quote?.isSelected
     ? ("selected" as const)
@@ -86,54 +76,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, assignment } = await loadAssignment(request, params.id);
-  const { formData, file, fileError } = await readUploadForm(
-    request,
-    "file",
-    FILE_RULES.partnerQuote,
-  );
-  const submission = parseWithZod(formData, { schema: quoteSchema() });
-  if (submission.status !== "success" || fileError) {
-    await discardStagedFile(file);
-    return data(
-      { result: submission.reply(fileError ? { fieldErrors: { file: [fileError] } } : {}) },
-      { status: 400 },
-    );
-  }
-  const fileKey = file ? await commitStagedFile(file) : null;
-  const result = await submitPartnerQuote(db, {
-    requestId: assignment.request.id,
-    partnerId: user.id,
-    amountCents: parseAmountToCents(submission.value.amount)!,
-    notes: submission.value.notes,
-    file: file && fileKey ? { key: fileKey, name: file.originalName, type: file.mime } : null,
-  }).catch(async (error: unknown) => {
-    await deleteStoredFile(fileKey);
-    throw error;
+  const upload = await readUploadForm(request, "file", FILE_RULES.partnerQuote);
+  const submission = parseWithZod(upload.formData, {
+    schema: withUpload(quoteSchema(), "file", upload),
   });
-  if (!result.ok) {
-    await deleteStoredFile(fileKey);
-    if (result.error === "not_found") throw notFound();
-    return data(
-      {
-        result: submission.reply(
-          result.error === "below_minimum"
-            ? { fieldErrors: { amount: [result.message] } }
-            : { formErrors: [result.message] },
-        ),
-      },
-      { status: result.error === "below_minimum" ? 400 : 409 },
-    );
+  if (submission.status !== "success") {
+    await discardStagedFile(upload.file);
+    return invalidForm(submission);
   }
-  await deleteStoredFile(result.replacedFileKey);
-  return redirect("/partner/assignments", {
-    headers: {
-      "Set-Cookie": await toastCookie({
-        type: "success",
-        title: result.updated ? "Cotización actualizada" : "Cotización enviada",
-        description: `Tu cotización para «${assignment.request.title}» quedó registrada.`,
+  const { amount, notes } = submission.value;
+  const result = await storeUpload(
+    upload.file,
+    (file) =>
+      submitPartnerQuote(db, {
+        requestId: assignment.request.id,
+        partnerId: user.id,
+        amountCents: amount,
+        notes,
+        file,
       }),
+    { replaced: (saved) => saved.replacedFileKey },
+  );
+  return respond(result, submission, ({ updated }) => ({
+    to: paths.partner.assignments(),
+    toast: {
+      type: "success",
+      title: updated ? "Cotización actualizada" : "Cotización enviada",
+      description: `Tu cotización para «${assignment.request.title}» quedó registrada.`,
     },
-  });
+  }));
 }
 
 export default function PartnerQuoteForm() {
@@ -148,14 +119,12 @@ export default function PartnerQuoteForm() {
     ? {}
     : { amount: quote ? centsToInput(quote.amountCents) : "", notes: quote?.notes ?? "" };
   const busy = useNavigation().state === "submitting";
-  const detailUrl = `/partner/assignments/${request.id}`;
+  const detailUrl = paths.partner.assignment(request.id);
   const title = editing ? "Editar Cotización" : "Nueva Cotización";
 
   return (
     <div>
-      <Link to={detailUrl} className="btn-link text-sm">
-        ← Volver a la solicitud
-      </Link>
+      <BackLink to={detailUrl}>Volver a la solicitud</BackLink>
       <h1 className="page-title mt-3">{title}</h1>
       <p className="mt-1 break-words text-slate-700">Para «{request.title}»</p>
 
@@ -185,9 +154,7 @@ export default function PartnerQuoteForm() {
             </div>
           ) : (
             <Form noValidate method="post" encType="multipart/form-data" className="mt-4 space-y-5">
-              {form.formErrors?.length ? (
-                <FormAlert title="Error">{form.formErrors.join(" ")}</FormAlert>
-              ) : null}
+              <FormErrors errors={form.formErrors} />
               <Field
                 label={`Monto (${currency})`}
                 {...form.field("amount")}
@@ -197,7 +164,6 @@ export default function PartnerQuoteForm() {
                 autoComplete="off"
                 placeholder="0.00"
                 required
-                errors={form.field("amount").errors}
                 hint={`Usa punto o coma para los decimales (1234.50 o 1234,50). Monto mínimo: ${formatMoney(minAmountCents, currency)}.`}
               />
               <TextAreaField
@@ -207,33 +173,17 @@ export default function PartnerQuoteForm() {
                 rows={5}
                 maxLength={2000}
                 placeholder="Condiciones, plazos de entrega, vigencia de la oferta…"
-                errors={form.field("notes").errors}
               />
-              <div>
-                <label htmlFor="field-file" className="label">
-                  Archivo de cotización (opcional)
-                </label>
-                <input
-                  id="field-file"
-                  name="file"
-                  type="file"
-                  accept={acceptAttribute(FILE_RULES.partnerQuote)}
-                  aria-invalid={form.field("file").errors?.length ? true : undefined}
-                  aria-describedby={
-                    form.field("file").errors?.length
-                      ? "field-file-hint field-file-error"
-                      : "field-file-hint"
-                  }
-                  className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-800"
-                />
-                <p id="field-file-hint" className="mt-1 text-xs text-slate-600">
-                  PDF, Word, Excel o imagen; máximo {MAX_UPLOAD_MB} MB.
-                  {quote?.fileName
+              <FileField
+                label="Archivo de cotización (opcional)"
+                {...form.field("file")}
+                accept={acceptAttribute(FILE_RULES.partnerQuote)}
+                hint={`PDF, Word, Excel o imagen; máximo ${MAX_UPLOAD_MB} MB.${
+                  quote?.fileName
                     ? ` Archivo actual: ${quote.fileName}. Si subes uno nuevo, lo reemplazará.`
-                    : ""}
-                </p>
-                <FieldErrors id="field-file-error" errors={form.field("file").errors} />
-              </div>
+                    : ""
+                }`}
+              />
               <div className="flex flex-wrap gap-3">
                 <button type="submit" className="btn-primary" disabled={busy}>
                   {busy ? "Enviando…" : editing ? "Actualizar Cotización" : "Enviar Cotización"}
@@ -295,8 +245,4 @@ export default function PartnerQuoteForm() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <RequestNotFound />;
-  return <RequestLoadError />;
-}
+export const ErrorBoundary = PartnerRequestErrorBoundary;

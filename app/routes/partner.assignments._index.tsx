@@ -17,6 +17,7 @@ import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mis Asignaciones · Socio · CotizaHub" }];
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const items = await Promise.all(
     list.items.map(async (item) => ({
       ...item,
-      fileUrl: (await fileLinks(`/files/requests/${item.id}`, user.id)).download,
+      fileUrl: (await fileLinks(paths.files.request(item.id), user.id)).download,
     })),
   );
   return {
@@ -130,7 +131,7 @@ export default function PartnerAssignments() {
           ) : (
             <EmptyState title="No se encontraron resultados">
               {searching ? (
-                <Link to="/partner/assignments" className="btn-link">
+                <Link to={paths.partner.assignments()} className="btn-link">
                   Ver todas las asignaciones
                 </Link>
               ) : null}
@@ -196,7 +197,7 @@ export default function PartnerAssignments() {
                   </dl>
                   <div className="mt-4 flex flex-wrap gap-2">
                     <Link
-                      to={`/partner/assignments/${item.id}`}
+                      to={paths.partner.assignment(item.id)}
                       className="btn-secondary"
                       aria-label={`Ver Detalles de «${item.title}»`}
                     >
@@ -204,7 +205,7 @@ export default function PartnerAssignments() {
                     </Link>
                     {mayQuote ? (
                       <Link
-                        to={`/partner/assignments/${item.id}/quote`}
+                        to={paths.partner.quoteForm(item.id)}
                         className="btn-primary"
                         aria-label={`Enviar Cotización para «${item.title}»`}
                       >
@@ -213,7 +214,7 @@ export default function PartnerAssignments() {
                     ) : null}
                     {item.quote_id !== null ? (
                       <Link
-                        to={`/partner/assignments/${item.id}/quote`}
+                        to={paths.partner.quoteForm(item.id)}
                         className="btn-secondary"
                         aria-label={`Editar Cotización de «${item.title}»`}
                       >

@@ -10,6 +10,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · Socio · CotizaHub" }];
 
@@ -37,7 +38,7 @@ export default function PartnerQuotes() {
       {items.length === 0 ? (
         <div className="mt-4">
           <EmptyState title="Aún no has enviado cotizaciones">
-            <Link to="/partner/assignments?filter=pending" className="btn-link">
+            <Link to={paths.partner.assignments({ filter: "pending" })} className="btn-link">
               Ver solicitudes pendientes de cotizar
             </Link>
           </EmptyState>
@@ -55,7 +56,7 @@ export default function PartnerQuotes() {
               >
                 <div className="min-w-0">
                   <Link
-                    to={`/partner/assignments/${quote.request_id}`}
+                    to={paths.partner.assignment(quote.request_id)}
                     className="btn-link break-words"
                   >
                     {quote.title}
@@ -79,7 +80,7 @@ export default function PartnerQuotes() {
                   </span>
                   {editable ? (
                     <Link
-                      to={`/partner/assignments/${quote.request_id}/quote`}
+                      to={paths.partner.quoteForm(quote.request_id)}
                       className="btn-secondary"
                       aria-label={`Editar cotización de «${quote.title}»`}
                     >

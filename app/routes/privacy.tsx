@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Política de Privacidad · CotizaHub" },
@@ -184,11 +185,11 @@ const SECTIONS: LegalSectionDef[] = [
           privacidad@cotizahub.com
         </a>{" "}
         o usa nuestro{" "}
-        <Link to="/contact" className="btn-link">
+        <Link to={paths.contact()} className="btn-link">
           formulario de contacto
         </Link>
         . Consulta también nuestros{" "}
-        <Link to="/terms" className="btn-link">
+        <Link to={paths.terms()} className="btn-link">
           Términos y Condiciones
         </Link>
         .

@@ -1,18 +1,17 @@
-import { readForm } from "~/services/form.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AppShell } from "~/components/AppShell";
 import { Field, FormAlert } from "~/components/ui/Field";
 import { isRole, ROLE_LABELS } from "~/domain/roles";
 import { newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
-import { getUserWithPasswordByEmail, setPasswordHash, updateProfile } from "~/models/user.server";
+import { changePassword, updateProfile } from "~/models/user.server";
 import { requireUser } from "~/services/auth.server";
-import { hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db } from "~/services/db.server";
-import { toastCookie } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
+import { paths } from "~/utils/paths";
 import { formatDate } from "~/utils/format";
 import { serverForm } from "~/utils/server-form";
 
@@ -46,45 +45,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user };
 }
 
+const PASSWORD_FIELDS = ["current_password", "new_password", "confirm_password"];
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: passwordSchema() });
-    const hidden = ["current_password", "new_password", "confirm_password"];
-    if (submission.status !== "success") {
-      return data(
-        { intent: "password" as const, result: submission.reply({ hideFields: hidden }) },
-        { status: 400 },
-      );
-    }
-    const account = await getUserWithPasswordByEmail(db, user.email);
-    if (
-      !account ||
-      !(await verifyPassword(submission.value.current_password, account.password_hash))
-    ) {
-      return data(
-        {
-          intent: "password" as const,
-          result: submission.reply({
-            fieldErrors: { current_password: ["La contraseña actual no es correcta."] },
-            hideFields: hidden,
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    await setPasswordHash(db, user.id, await hashPassword(submission.value.new_password));
-    return redirect("/profile", {
-      headers: {
-        "Set-Cookie": await toastCookie({ type: "success", title: "Contraseña actualizada" }),
-      },
-    });
+    if (submission.status !== "success")
+      return invalidForm(submission, { hideFields: PASSWORD_FIELDS });
+    const result = await changePassword(db, user, submission.value);
+    return respond(
+      result,
+      submission,
+      () => ({ to: paths.profile(), toast: { type: "success", title: "Contraseña actualizada" } }),
+      { hideFields: PASSWORD_FIELDS },
+    );
   }
   const submission = parseWithZod(formData, { schema: profileSchema() });
-  if (submission.status !== "success") {
-    return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidForm(submission);
   await updateProfile(db, user.id, {
     firstName: submission.value.first_name,
     lastName: submission.value.last_name,
@@ -92,19 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
     phone: submission.value.phone,
   });
   // POST → redirect → GET: the page reloads with the saved values (SPEC §2).
-  return redirect("/profile", {
-    headers: { "Set-Cookie": await toastCookie({ type: "success", title: "Perfil actualizado" }) },
-  });
+  return redirectWithToast(paths.profile(), { type: "success", title: "Perfil actualizado" });
 }
 
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const role = isRole(user.role) ? user.role : "buyer";
-  const profileForm = serverForm(actionData?.intent === "profile" ? actionData.result : undefined);
-  const passwordForm = serverForm(
-    actionData?.intent === "password" ? actionData.result : undefined,
-  );
+  const refused = actionData?.result.initialValue?.intent;
+  const profileForm = serverForm(refused === "profile" ? actionData?.result : undefined);
+  const passwordForm = serverForm(refused === "password" ? actionData?.result : undefined);
   const busy = useNavigation().state === "submitting";
   return (
     <AppShell role={role}>

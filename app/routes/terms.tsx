@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Términos y Condiciones · CotizaHub" },
@@ -18,7 +19,7 @@ const SECTIONS: LegalSectionDef[] = [
       <p>
         Al crear una cuenta, acceder o utilizar CotizaHub (la «Plataforma») aceptas estos Términos y
         Condiciones y nuestra{" "}
-        <Link to="/privacy" className="btn-link">
+        <Link to={paths.privacy()} className="btn-link">
           Política de Privacidad
         </Link>
         . Si actúas en nombre de una empresa, declaras que tienes autoridad para obligarla. Si no
@@ -197,7 +198,7 @@ const SECTIONS: LegalSectionDef[] = [
           legal@cotizahub.com
         </a>{" "}
         o mediante nuestro{" "}
-        <Link to="/contact" className="btn-link">
+        <Link to={paths.contact()} className="btn-link">
           formulario de contacto
         </Link>
         .

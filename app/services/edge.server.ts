@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import stylesheet from "~/tailwind.css";
 import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES } from "~/domain/limits";
 import { env } from "./env.server";
 import { setSecurityHeaders } from "./security-headers.server";
@@ -38,8 +39,15 @@ export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "desconocida";
 }
 
-/** The origin a same-site browser sends for this request (the proxy's view when TRUST_PROXY). */
+const appOrigin = env.APP_URL ? new URL(env.APP_URL).origin : null;
+
+/**
+ * The origin a same-site browser sends for this request: APP_URL's when it is set (so a forged Host,
+ * as in DNS rebinding, cannot make a foreign page "ours"), else the one the Host header names (the
+ * proxy's view when TRUST_PROXY).
+ */
 function expectedOrigin(req: IncomingMessage): string | null {
+  if (appOrigin) return appOrigin;
   const host =
     (trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
   if (!host) return null;
@@ -71,10 +79,17 @@ function bodyCap(req: IncomingMessage): number {
   return /^multipart\//i.test(type) ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
 }
 
+/** Methods the app answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused at the edge. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 const PAGES = {
   403: {
     title: "Solicitud rechazada",
     text: "Esta acción solo puede enviarse desde las páginas de CotizaHub. Vuelve a la página y envía el formulario de nuevo.",
+  },
+  405: {
+    title: "Método no permitido",
+    text: "CotizaHub no atiende este tipo de petición.",
   },
   413: {
     title: "Envío demasiado grande",
@@ -82,10 +97,10 @@ const PAGES = {
   },
 } as const;
 
-/** A small Spanish page for answers given before Remix renders anything. */
+/** A small Spanish page, in the app's style, for answers given before Remix renders anything. */
 export function edgePage(status: keyof typeof PAGES): string {
   const { title, text } = PAGES[status];
-  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CotizaHub</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CotizaHub</title><link rel="stylesheet" href="${stylesheet}"></head><body class="flex min-h-screen flex-col"><main id="contenido" class="flex flex-1 items-center justify-center px-4 py-16"><div class="text-center"><p class="text-6xl font-extrabold text-brand-700">${status}</p><h1 class="mt-4 text-2xl font-bold">${title}</h1><p class="mt-2 text-slate-700">${text}</p><a href="/" class="btn-primary mt-6">Volver al inicio</a></div></main></body></html>`;
 }
 
 function refuse(res: ServerResponse, status: keyof typeof PAGES): void {
@@ -142,6 +157,7 @@ export function guard(req: IncomingMessage, res: ServerResponse, next: () => voi
     lingerOnClose(req);
     closeIfAnsweredEarly(req, res);
   }
+  if (!METHODS.has(req.method ?? "")) return refuse(res, 405);
   if (isCrossSiteWrite(req)) return refuse(res, 403);
   const declared = Number(firstHeader(req.headers["content-length"]) ?? 0);
   if (declared > bodyCap(req)) return refuse(res, 413);

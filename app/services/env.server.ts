@@ -13,7 +13,7 @@ const schema = z.object({
   SESSION_SECRET: z.string().optional(),
 });
 
-export type Env = z.infer<typeof schema> & {
+type Env = z.infer<typeof schema> & {
   databasePath: string;
   uploadsDir: string;
   mailDir: string;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
@@ -66,8 +67,17 @@ interface RawFile {
 
 const tmpDir = () => path.join(env.uploadsDir, ".tmp");
 
-/** Streams one file part to a temp file, counting its size; past the rule's size it only discards. */
-async function stageFilePart(stream: NodeJS.ReadableStream, name: string, rule: FileRule) {
+/**
+ * Streams one file part to a temp file, counting its size; past the rule's size it only discards.
+ * The file is listed in `files` before the first byte is written, so whatever happens (a refused
+ * body, a client that hangs up) the caller removes it.
+ */
+async function stageFilePart(
+  stream: NodeJS.ReadableStream,
+  name: string,
+  rule: FileRule,
+  files: RawFile[],
+) {
   await fs.mkdir(tmpDir(), { recursive: true });
   const staged: RawFile = {
     tempPath: path.join(tmpDir(), crypto.randomBytes(16).toString("hex")),
@@ -75,6 +85,7 @@ async function stageFilePart(stream: NodeJS.ReadableStream, name: string, rule: 
     size: 0,
     tooLarge: false,
   };
+  files.push(staged);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       staged.size += chunk.byteLength;
@@ -83,7 +94,6 @@ async function stageFilePart(stream: NodeJS.ReadableStream, name: string, rule: 
     },
   });
   await pipeline(stream, counter, createWriteStream(staged.tempPath, { flags: "wx" }));
-  return staged;
 }
 
 /** Parses the body; the caller removes `files` afterwards whatever happens. */
@@ -124,13 +134,13 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
     parser.on("file", (name, stream, info) => {
       const wanted =
         target && name === target.field && info.filename && files.length === 0 ? target : null;
+      // A part cut short (truncated body, client gone) errors its stream: never unhandled.
+      stream.on("error", () => {});
       if (!wanted) {
         stream.resume();
         return;
       }
-      const staging = stageFilePart(stream, info.filename ?? "", wanted.rule).then((file) => {
-        files.push(file);
-      });
+      const staging = stageFilePart(stream, info.filename ?? "", wanted.rule, files);
       // A write error (disk full) fails the whole form.
       staging.catch(reject);
       pending.push(staging);
@@ -144,7 +154,8 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
   // Errors are read from `done`; the feeding loop must not leave it unhandled meanwhile.
   done.catch(() => {});
 
-  const cap = multipart ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
+  // A form without a file needs no more room as multipart than urlencoded.
+  const cap = target ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
   const reader = request.body.getReader();
   let total = 0;
   try {
@@ -156,10 +167,17 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
       if (ended) break;
       total += value.byteLength;
       if (total > cap) throw new Refusal(413);
-      if (!parser.write(value)) await new Promise((r) => parser.once("drain", r));
+      // A body busboy refuses (a bad percent-escape) ends `done` instead of draining.
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), done]);
     }
+    parser.end();
+    await done;
+    await Promise.all(pending);
+    return formData;
   } catch (error) {
     parser.destroy();
+    // Let every file being written settle, so the caller's clean-up finds and removes it.
+    await Promise.allSettled(pending);
     if (error instanceof Refusal) throw error;
     // The client went away or sent a broken chunked body.
     throw new Refusal(400);
@@ -171,10 +189,6 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
       /* nothing to release */
     }
   }
-  parser.end();
-  await done;
-  await Promise.all(pending);
-  return formData;
 }
 
 /** Checks a staged file against its rule: a safe name, not empty, within size, content matching. */

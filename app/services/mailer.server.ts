@@ -1,18 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { ExpressionBuilder } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "../../db/schema";
 import type { Tx } from "./db.server";
 import { db, now, type DB } from "./db.server";
 import { appUrl, env } from "./env.server";
 
 /**
  * Outgoing mail goes through the `mail_outbox` table: it is written in the same transaction as the
- * event that causes it, then delivered by `deliverDueMail`, which retries failures with back-off.
+ * event that causes it, then delivered by `processOutbox`, which retries failures with back-off.
  * Without SMTP_URL a delivered mail is an .eml file in MAIL_DIR.
  */
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   /** Plain paragraphs; the HTML version is built from them. */
@@ -27,7 +29,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function renderMail(message: MailMessage): { text: string; html: string } {
+function renderMail(message: MailMessage): { text: string; html: string } {
   const footer = `${BRAND} · Este es un mensaje automático; no respondas a este correo.`;
   const text = [
     ...message.paragraphs,
@@ -82,42 +84,129 @@ const emlBuilder = nodemailer.createTransport({
   newline: "unix",
 });
 
-async function deliver(row: {
+/** One outbox row on its way out. */
+export interface OutgoingMail {
   id: number;
-  to_address: string;
+  to: string;
   subject: string;
-  text_body: string;
-  html_body: string;
-}) {
-  const mail = {
+  text: string;
+  html: string;
+}
+
+/** Hands one mail to the outside world; throws when it was not accepted. */
+type MailTransport = (mail: OutgoingMail) => Promise<void>;
+
+/** SMTP when SMTP_URL is set, otherwise an .eml file in MAIL_DIR. */
+const defaultTransport: MailTransport = async (mail) => {
+  const message = {
     from: env.MAIL_FROM,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
   };
   const smtp = smtpTransport();
   if (smtp) {
-    await smtp.sendMail(mail);
+    await smtp.sendMail(message);
     return;
   }
-  const info = await emlBuilder.sendMail(mail);
+  const info = await emlBuilder.sendMail(message);
   await fs.mkdir(env.mailDir, { recursive: true });
-  const safeTo = row.to_address.replace(/[^a-zA-Z0-9@._-]/g, "_");
-  const name = `${Date.now()}-${row.id}-${safeTo}.eml`;
+  const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+  const name = `${Date.now()}-${mail.id}-${safeTo}.eml`;
   const tmp = path.join(env.mailDir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
   await fs.writeFile(tmp, info.message as Buffer);
   await fs.rename(tmp, path.join(env.mailDir, name));
+};
+
+/** A claim older than this is taken to belong to a crashed worker and may be taken over. */
+const STALE_CLAIM_MS = 5 * 60_000;
+
+/**
+ * One pass over the outbox: sends every due mail through `transport`. Each row is claimed with one
+ * conditional UPDATE that repeats the "due" test and stamps a claim token, so of any number of
+ * workers (processes or connections) exactly one wins a row; finishing a row also requires the token,
+ * so a worker whose claim went stale cannot overwrite the newer holder's result.
+ */
+export async function processOutbox(
+  database: DB,
+  transport: MailTransport = defaultTransport,
+): Promise<number> {
+  const isDue = (at: number) => (eb: ExpressionBuilder<Database, "mail_outbox">) =>
+    eb.or([
+      eb.and([
+        eb("status", "=", "pending"),
+        eb("next_attempt_at", "<=", new Date(at).toISOString()),
+      ]),
+      eb.and([
+        eb("status", "=", "sending"),
+        eb("claimed_at", "<=", new Date(at - STALE_CLAIM_MS).toISOString()),
+      ]),
+    ]);
+  const due = await database
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where(isDue(Date.now()))
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  let sent = 0;
+  for (const { id } of due) {
+    const token = crypto.randomUUID();
+    const row = await database
+      .updateTable("mail_outbox")
+      .set({ status: "sending", claimed_at: now(), claim_token: token })
+      .where("id", "=", id)
+      .where(isDue(Date.now()))
+      .returning(["id", "to_address", "subject", "text_body", "html_body", "attempts"])
+      .executeTakeFirst();
+    if (!row) continue; // another worker claimed it first
+    const ours = database
+      .updateTable("mail_outbox")
+      .where("id", "=", id)
+      .where("claim_token", "=", token);
+    try {
+      await transport({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      sent++;
+      await ours
+        .set({
+          status: "sent",
+          sent_at: now(),
+          attempts: row.attempts + 1,
+          last_error: null,
+          claimed_at: null,
+          claim_token: null,
+        })
+        .execute();
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const backoffMs = Math.min(2 ** attempts * 30_000, 6 * 60 * 60_000);
+      await ours
+        .set({
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          attempts,
+          last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          next_attempt_at: new Date(Date.now() + backoffMs).toISOString(),
+          claimed_at: null,
+          claim_token: null,
+        })
+        .execute();
+    }
+  }
+  return sent;
 }
 
 let running: Promise<number> | null = null;
 let runAgain = false;
 
-/**
- * Sends every due mail once. Rows are claimed with a conditional UPDATE, so two server instances
- * never send the same mail; a crash while "sending" is picked up again after five minutes.
- */
-export function deliverDueMail(database: DB = db): Promise<number> {
+/** Delivers due mail from this process, one pass at a time. */
+function deliverDueMail(database: DB = db): Promise<number> {
   if (running) {
     // Mail enqueued while a pass is under way is picked up by one more pass.
     runAgain = true;
@@ -128,52 +217,7 @@ export function deliverDueMail(database: DB = db): Promise<number> {
     try {
       do {
         runAgain = false;
-        const due = await database
-          .selectFrom("mail_outbox")
-          .select(["id", "to_address", "subject", "text_body", "html_body", "attempts"])
-          .where((eb) =>
-            eb.or([
-              eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now())]),
-              eb.and([
-                eb("status", "=", "sending"),
-                eb("next_attempt_at", "<=", new Date(Date.now() - 5 * 60_000).toISOString()),
-              ]),
-            ]),
-          )
-          .orderBy("id")
-          .limit(50)
-          .execute();
-        for (const row of due) {
-          const claimed = await database
-            .updateTable("mail_outbox")
-            .set({ status: "sending", next_attempt_at: now() })
-            .where("id", "=", row.id)
-            .where("status", "in", ["pending", "sending"])
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1) continue;
-          try {
-            await deliver(row);
-            await database
-              .updateTable("mail_outbox")
-              .set({ status: "sent", sent_at: now(), attempts: row.attempts + 1, last_error: null })
-              .where("id", "=", row.id)
-              .execute();
-            sent++;
-          } catch (error) {
-            const attempts = row.attempts + 1;
-            const backoffMs = Math.min(2 ** attempts * 30_000, 6 * 60 * 60_000);
-            await database
-              .updateTable("mail_outbox")
-              .set({
-                status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-                attempts,
-                last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
-                next_attempt_at: new Date(Date.now() + backoffMs).toISOString(),
-              })
-              .where("id", "=", row.id)
-              .execute();
-          }
-        }
+        sent += await processOutbox(database);
       } while (runAgain);
     } finally {
       running = null;

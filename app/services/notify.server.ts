@@ -2,9 +2,9 @@ import type { NotificationType, RelatedType } from "../../db/schema";
 import type { DB, Tx } from "./db.server";
 import { absoluteUrl, deliverSoon, enqueueMail } from "./mailer.server";
 
-export type Recipients = { userIds: number[] } | { role: "admin" | "partner" | "buyer" };
+type Recipients = { userIds: number[] } | { role: "admin" | "partner" | "buyer" };
 
-export interface NotifyInput {
+interface NotifyInput {
   to: Recipients;
   type: NotificationType;
   title: string;

@@ -2,7 +2,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf
 import { formatMoney } from "~/domain/money";
 import { formatDate } from "~/utils/format";
 
-export interface OfficialQuotePdfData {
+interface OfficialQuotePdfData {
   officialQuoteId: number;
   requestId: number;
   requestTitle: string;

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
 import { db, now, type DB } from "./db.server";
 import { appUrl, env } from "./env.server";
+import type { FailCode } from "~/domain/result";
 import type { Toast } from "~/utils/toast";
 import { getSettings } from "./settings.server";
 
 const SESSION_COOKIE = "__session";
-const TOAST_COOKIE = "__toast";
 /** How often a session's last-seen time is written; avoids a write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 /** Sessions never outlive this, whatever the inactivity setting says. */
@@ -36,20 +37,42 @@ export async function cookieSecret(database: DB): Promise<string> {
 
 const secure = appUrl().startsWith("https://");
 
-let cookies: Promise<{ session: Cookie; toast: ReturnType<typeof createToastStorage> }> | undefined;
+/**
+ * What is flashed to the next page: a toast, and a refused form's errors for a page whose forms post
+ * to other routes (the admin request detail). Each lives in its own signed cookie, read once.
+ */
+export interface FlashedForm {
+  /** The page the errors belong to; another page ignores them. */
+  path: string;
+  /** Which form on that page was refused. */
+  form: string;
+  result: SubmissionResult<string[]>;
+  code?: FailCode;
+}
+interface Flashes {
+  toast: Toast;
+  form: FlashedForm;
+}
+const FLASH_COOKIES: Record<keyof Flashes, string> = { toast: "__toast", form: "__form" };
 
-function createToastStorage(secret: string) {
-  return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+function createFlashStorage(name: string, secret: string) {
+  return createCookieSessionStorage<Partial<Flashes>, Partial<Flashes>>({
     cookie: {
-      name: TOAST_COOKIE,
+      name,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
       secrets: [secret],
       secure,
+      // Short-lived: a flash not shown within a minute is stale.
+      maxAge: 60,
     },
   });
 }
+
+type FlashStorage = ReturnType<typeof createFlashStorage>;
+
+let cookies: Promise<{ session: Cookie; flash: Record<keyof Flashes, FlashStorage> }> | undefined;
 
 function getCookies() {
   cookies ??= cookieSecret(db).then((secret) => ({
@@ -61,18 +84,21 @@ function getCookies() {
       secrets: [secret],
       maxAge: ABSOLUTE_LIFETIME_MS / 1000,
     }),
-    toast: createToastStorage(secret),
+    flash: {
+      toast: createFlashStorage(FLASH_COOKIES.toast, secret),
+      form: createFlashStorage(FLASH_COOKIES.form, secret),
+    },
   }));
   return cookies;
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const { session } = await getCookies();
   const value = await session.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-export interface SessionRecord {
+interface SessionRecord {
   id: string;
   userId: number;
 }
@@ -149,22 +175,28 @@ export async function purgeExpiredSessions(database: DB): Promise<void> {
   await database.deleteFrom("sessions").where("expires_at", "<", now()).execute();
 }
 
-// ---- Flash toasts: shown once on the next page, rendered by the server so they work without JS.
+// ---- Flashes: shown once on the next page, rendered by the server so they work without JS.
 
-export async function toastCookie(toast: Toast): Promise<string> {
-  const { toast: storage } = await getCookies();
+/** The Set-Cookie that flashes `value` to the next request (use respond.server's helpers). */
+export async function flashCookie<K extends keyof Flashes>(
+  key: K,
+  value: Flashes[K],
+): Promise<string> {
+  const storage = (await getCookies()).flash[key];
   const session = await storage.getSession();
-  session.flash("toast", toast);
+  session.flash(key, value);
   return storage.commitSession(session);
 }
 
-export async function readToast(
+/** The flashed value, if any, and the Set-Cookie that clears it. */
+export async function readFlash<K extends keyof Flashes>(
   request: Request,
-): Promise<{ toast: Toast | null; setCookie: string | null }> {
-  const { toast: storage } = await getCookies();
+  key: K,
+): Promise<{ value: Flashes[K] | null; setCookie: string | null }> {
+  const storage = (await getCookies()).flash[key];
   const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(TOAST_COOKIE)) return { toast: null, setCookie: null };
+  if (!cookieHeader?.includes(FLASH_COOKIES[key])) return { value: null, setCookie: null };
   const session = await storage.getSession(cookieHeader);
-  const toast = (session.get("toast") as Toast | undefined) ?? null;
-  return { toast, setCookie: await storage.commitSession(session) };
+  const value = (session.get(key) as Flashes[K] | undefined) ?? null;
+  return { value, setCookie: await storage.commitSession(session) };
 }

@@ -3,7 +3,7 @@ import { db } from "./db.server";
 import { cookieSecret } from "./session.server";
 
 /** File links carry an expiry and an HMAC bound to the viewer, on top of the permission check. */
-export const SIGNED_URL_TTL_SECONDS = 3600;
+const SIGNED_URL_TTL_SECONDS = 3600;
 
 async function signature(pathname: string, expires: number, userId: number): Promise<string> {
   const secret = await cookieSecret(db);
@@ -14,7 +14,7 @@ async function signature(pathname: string, expires: number, userId: number): Pro
 }
 
 /** A link to `pathname` valid for one hour for this user only. */
-export async function signedPath(
+async function signedPath(
   pathname: string,
   userId: number,
   {

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T00-00_initial";
 import * as paymentListIndex from "./2026-11-23T02-00_payment_list_index";
-import * as requestEdge from "./2026-11-24T00-00_request_edge";
+import * as mailOutboxClaims from "./2026-11-24T00-00_mail_outbox_claims";
+import * as notNullTextKeys from "./2026-11-24T01-00_not_null_text_keys";
+import * as requestEdge from "./2026-11-24T02-00_request_edge";
 import * as deskSummaries from "./2026-11-25T00-00_desk_summaries";
 import * as deskSearch from "./2026-11-25T01-00_desk_search";
 
@@ -12,7 +14,9 @@ import * as deskSearch from "./2026-11-25T01-00_desk_search";
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-00_initial": initial,
   "2026-11-23T02-00_payment_list_index": paymentListIndex,
-  "2026-11-24T00-00_request_edge": requestEdge,
+  "2026-11-24T00-00_mail_outbox_claims": mailOutboxClaims,
+  "2026-11-24T01-00_not_null_text_keys": notNullTextKeys,
+  "2026-11-24T02-00_request_edge": requestEdge,
   "2026-11-25T00-00_desk_summaries": deskSummaries,
   "2026-11-25T01-00_desk_search": deskSearch,
 };

@@ -1,14 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, uniqueEmail, screenshots } from "./fixtures";
-
-/** A 1×1 PNG: real magic bytes, so the upload check accepts it. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+import { test, expect, uniqueEmail, screenshots, tag } from "./fixtures";
+import { grantPoints, storeFile } from "./factories";
+import { PNG } from "./files";
 
 test.describe("Back office", () => {
   test("cambia el rol de un usuario y su siguiente visita llega a su nueva área", async ({
@@ -20,7 +14,7 @@ test.describe("Back office", () => {
   }, testInfo) => {
     const admin = await createUser({ role: "admin" });
     const buyer = await createUser({ role: "buyer", firstName: "Rosa", lastName: "Cambio" });
-    await loginAs(admin);
+    await loginAs(admin, page.context());
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Usuarios", level: 1 })).toBeVisible();
     await axe(page);
@@ -39,7 +33,7 @@ test.describe("Back office", () => {
       role: "partner",
     });
 
-    await loginAs(buyer);
+    await loginAs(buyer, page.context());
     await page.goto("/buyer");
     await expect(page).toHaveURL(/\/partner$/);
   });
@@ -65,7 +59,7 @@ test.describe("Back office", () => {
         .run(buyer.id, title).lastInsertRowid,
     );
 
-    await loginAs(admin);
+    await loginAs(admin, page.context());
     await page.goto(`/admin/partners?q=${encodeURIComponent(company)}`);
     await axe(page);
     await screenshots(page, "admin-partners", testInfo);
@@ -102,7 +96,26 @@ test.describe("Back office", () => {
     await expect(page.getByText(company)).toBeVisible();
   });
 
-  test("crea una categoría y un producto con proveedor; el catálogo lo muestra; se elimina tras confirmar", async ({
+  test("crea una categoría; el mismo nombre con otras mayúsculas se rechaza junto al campo", async ({
+    page,
+    createUser,
+    loginAs,
+    axe,
+  }, testInfo) => {
+    const categoryName = `Categoría ${tag()}`;
+    await loginAs(await createUser({ role: "admin" }), page.context());
+    await page.goto("/admin/categories");
+    await axe(page);
+    await page.getByLabel("Nombre de la nueva categoría").fill(categoryName);
+    await page.getByRole("button", { name: "Crear categoría" }).click();
+    await expect(page.getByText("Categoría creada")).toBeVisible();
+    await page.getByLabel("Nombre de la nueva categoría").fill(categoryName.toUpperCase());
+    await page.getByRole("button", { name: "Crear categoría" }).click();
+    await expect(page.getByText("Ya existe una categoría con ese nombre.")).toBeVisible();
+    await screenshots(page, "admin-categories", testInfo);
+  });
+
+  test("crea un producto con categoría, proveedor e imagen tras corregir errores; el catálogo lo muestra", async ({
     page,
     createUser,
     loginAs,
@@ -113,20 +126,10 @@ test.describe("Back office", () => {
     const supplier = `Suministros ${tag()}`;
     const partner = await createUser({ role: "partner", companyName: supplier });
     const categoryName = `Categoría ${tag()}`;
+    server.sql.prepare("INSERT INTO categories (name) VALUES (?)").run(categoryName);
     const productName = `Compresor ${tag()}`;
 
-    await loginAs(admin);
-    await page.goto("/admin/categories");
-    await axe(page);
-    await page.getByLabel("Nombre de la nueva categoría").fill(categoryName);
-    await page.getByRole("button", { name: "Crear categoría" }).click();
-    await expect(page.getByText("Categoría creada")).toBeVisible();
-    // The same name again (other case) is refused next to the field.
-    await page.getByLabel("Nombre de la nueva categoría").fill(categoryName.toUpperCase());
-    await page.getByRole("button", { name: "Crear categoría" }).click();
-    await expect(page.getByText("Ya existe una categoría con ese nombre.")).toBeVisible();
-    await screenshots(page, "admin-categories", testInfo);
-
+    await loginAs(admin, page.context());
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "Nuevo producto" }).click();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
@@ -188,8 +191,7 @@ test.describe("Back office", () => {
       supplier_id: partner.id,
       image_type: "image/png",
     });
-    const imageFile = path.join(server.uploadsDir, String(row.image_key));
-    expect(fs.existsSync(imageFile)).toBe(true);
+    expect(fs.existsSync(path.join(server.uploadsDir, String(row.image_key)))).toBe(true);
     const image = await page.request.get(`/files/products/${row.id}`);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
@@ -200,11 +202,30 @@ test.describe("Back office", () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText(supplier);
     await expect(card.locator(`img[src="/files/products/${row.id}"]`)).toHaveCount(1);
+  });
 
-    await loginAs(admin);
+  test("elimina un producto tras confirmar y su imagen se borra", async ({
+    page,
+    createUser,
+    loginAs,
+    server,
+    axe,
+  }, testInfo) => {
+    const productName = `Compresor ${tag()}`;
+    const image = storeFile(server, "compresor.png", "image/png", PNG);
+    const productId = Number(
+      server.sql
+        .prepare(
+          "INSERT INTO products (name, stock_quantity, image_key, image_type) VALUES (?, 10, ?, ?)",
+        )
+        .run(productName, image.key, image.type).lastInsertRowid,
+    );
+    const imageFile = path.join(server.uploadsDir, image.key);
+
+    await loginAs(await createUser({ role: "admin" }), page.context());
     await page.goto(`/admin/products?q=${encodeURIComponent(productName)}`);
     await page.getByRole("link", { name: `Eliminar ${productName}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/products/${row.id}/delete$`));
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}/delete$`));
     await expect(
       page.getByText("¿Estás seguro de que quieres eliminar este producto?"),
     ).toBeVisible();
@@ -214,7 +235,7 @@ test.describe("Back office", () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByText("Producto eliminado")).toBeVisible();
     expect(
-      server.sql.prepare("SELECT count(*) AS n FROM products WHERE id = ?").get(row.id),
+      server.sql.prepare("SELECT count(*) AS n FROM products WHERE id = ?").get(productId),
     ).toEqual({ n: 0 });
     expect(fs.existsSync(imageFile)).toBe(false);
   });
@@ -226,7 +247,7 @@ test.describe("Back office", () => {
     server,
     axe,
   }, testInfo) => {
-    await loginAs(await createUser({ role: "admin" }));
+    await loginAs(await createUser({ role: "admin" }), page.context());
     await page.goto("/admin/settings");
     await expect(page.getByLabel("Comisión por defecto (%)")).toHaveValue("5");
     await axe(page);
@@ -300,7 +321,7 @@ test.describe("Back office", () => {
     );
     insert.run("Otro Contacto", uniqueEmail("otro"), null, null, "Mensaje sin relación.");
 
-    await loginAs(await createUser({ role: "admin" }));
+    await loginAs(await createUser({ role: "admin" }), page.context());
     await page.goto("/admin/contacts");
     await expect(page.getByTestId("stat-Total")).not.toHaveText("0");
     await axe(page);
@@ -341,7 +362,7 @@ test.describe("Back office", () => {
     loginAs,
     axe,
   }, testInfo) => {
-    await loginAs(await createUser({ role: "admin" }));
+    await loginAs(await createUser({ role: "admin" }), page.context());
     await page.goto("/admin/analytics");
     await expect(page.getByRole("heading", { name: "Analíticas", level: 1 })).toBeVisible();
     const charts = page.locator('svg[role="img"]');
@@ -381,7 +402,7 @@ test.describe("Back office", () => {
       assignments: server.sql.prepare("SELECT count(*) AS n FROM partner_assignments").get(),
     });
     const before = snapshot();
-    await loginAs(buyer);
+    await loginAs(buyer, page.context());
 
     const pages = [
       "/admin",
@@ -439,29 +460,19 @@ test.describe("Back office", () => {
 });
 
 test("un administrador marca una recompensa como no disponible y el comprador no puede canjearla", async ({
-  browser,
   server,
   createUser,
-  loginAs,
+  pageAs,
 }) => {
   const admin = await createUser({ role: "admin" });
   const buyer = await createUser({ role: "buyer" });
-  server.sql
-    .prepare(
-      "INSERT INTO loyalty_ledger (buyer_id, points, reason, description, created_at) VALUES (?, 800, 'adjustment', 'Ajuste de prueba', ?)",
-    )
-    .run(buyer.id, new Date().toISOString());
-  const js = test.info().project.name === "js";
-  const adminContext = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js });
-  await loginAs(admin, adminContext);
-  const adminPage = await adminContext.newPage();
+  grantPoints(server, buyer, 800);
+  const adminPage = await pageAs(admin);
   await adminPage.goto("/admin/settings");
   await adminPage.getByRole("button", { name: "Marcar no disponible Descuento 5%" }).click();
   await expect(adminPage.getByText("Recompensa marcada como no disponible")).toBeVisible();
 
-  const buyerContext = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js });
-  await loginAs(buyer, buyerContext);
-  const buyerPage = await buyerContext.newPage();
+  const buyerPage = await pageAs(buyer);
   await buyerPage.goto("/buyer/rewards");
   await expect(buyerPage.getByRole("button", { name: "Canjear Descuento 5%" })).toHaveCount(0);
   const rewardId = (
@@ -479,6 +490,4 @@ test("un administrador marca una recompensa como no disponible y el comprador no
 
   await adminPage.getByRole("button", { name: "Marcar disponible Descuento 5%" }).click();
   await expect(adminPage.getByText("Recompensa disponible para canje")).toBeVisible();
-  await adminContext.close();
-  await buyerContext.close();
 });

@@ -1,37 +1,19 @@
 /**
- * Playwright fixtures: each worker runs the built server (`build/index.js`, as `npm start` does) on
- * its own port, SQLite file, uploads and mail folders. Tests reach the same SQLite file to arrange
- * data (users, sessions) and to check what was stored.
+ * Playwright fixtures: each worker runs the built server (server.ts) on its own port, SQLite file,
+ * uploads and mail folders. Tests reach the same SQLite file to arrange data (users, sessions,
+ * factories.ts) and to check what was stored.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import {
-  test as base,
-  expect,
-  type Browser,
-  type Page,
-  type BrowserContext,
-} from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import bcrypt from "bcryptjs";
-import SQLite from "better-sqlite3";
-import crypto from "node:crypto";
+import { ROOT, SESSION_SECRET, startServer, type Server } from "./server";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SESSION_SECRET = "secreto-de-pruebas-e2e-no-usar-en-produccion";
+export { startServer, SESSION_SECRET, type Server };
 export const PASSWORD = "Clave-segura-123";
-
-export interface Server {
-  url: string;
-  dir: string;
-  dbPath: string;
-  mailDir: string;
-  uploadsDir: string;
-  sql: SQLite.Database;
-}
 
 export interface TestUser {
   id: number;
@@ -42,7 +24,24 @@ export interface TestUser {
   companyName: string;
 }
 
-let passwordHash: string | undefined;
+type NewUser = Partial<TestUser> & {
+  role: TestUser["role"];
+  verified?: boolean;
+  password?: string;
+};
+
+// The server verifies whatever cost a hash was made with; cost 4 keeps sign-ins in tests cheap.
+const BCRYPT_COST = 4;
+const hashes = new Map<string, string>();
+function hashOf(password: string): string {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = bcrypt.hashSync(password, BCRYPT_COST);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 let counter = 0;
 
 /** A unique, obviously fake e-mail for this worker and test run. */
@@ -51,94 +50,52 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${process.pid}.${Date.now().toString(36)}${counter}@ejemplo.test`;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${log()}`);
-    try {
-      const response = await fetch(`${url}/healthcheck`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`El servidor no respondió a tiempo:\n${log()}`);
+/** A short unique tag for titles and names, so repeated runs on one server never collide. */
+export function tag(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
 }
+
+const sessionCookie = createCookie("__session", {
+  secrets: [SESSION_SECRET],
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+});
 
 export const test = base.extend<
   {
-    createUser: (
-      input: Partial<TestUser> & { role: TestUser["role"]; verified?: boolean; password?: string },
-    ) => Promise<TestUser>;
-    loginAs: (user: TestUser, context?: BrowserContext) => Promise<void>;
+    createUser: (input: NewUser) => Promise<TestUser>;
+    /** Signs `user` in on `context` with a session row written straight to the database. */
+    loginAs: (user: TestUser, context: BrowserContext) => Promise<void>;
+    /** A page in a new context (the project's JavaScript setting) signed in as `user`. */
+    pageAs: (user: TestUser) => Promise<Page>;
     axe: (page: Page) => Promise<void>;
   },
   { server: Server }
 >({
   server: [
     async ({}, use, workerInfo) => {
-      const dir = fs.mkdtempSync(
-        path.join(os.tmpdir(), `cotizahub-e2e-${workerInfo.workerIndex}-`),
-      );
-      // E2E_PORT_BASE lets several checkouts run their journeys side by side.
-      const portBase = Number(process.env.E2E_PORT_BASE ?? 4100);
-      const port =
-        portBase + workerInfo.parallelIndex * 10 + (workerInfo.project.name === "nojs" ? 1 : 0);
-      const url = `http://127.0.0.1:${port}`;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: "production" as const,
-        PORT: String(port),
-        DATABASE_PATH: path.join(dir, "app.sqlite"),
-        UPLOADS_DIR: path.join(dir, "uploads"),
-        MAIL_DIR: path.join(dir, "mail"),
-        APP_URL: url,
-        SESSION_SECRET,
-        SMTP_URL: "",
-      };
-      execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/migrate.ts"], {
-        cwd: ROOT,
-        env,
-        stdio: "pipe",
+      // E2E_PORT_BASE pins the ports (e.g. to reach the servers by hand); by default any free port.
+      const portBase = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) : undefined;
+      const server = await startServer({
+        name: `${workerInfo.project.name}-${workerInfo.parallelIndex}`,
+        port:
+          portBase === undefined
+            ? undefined
+            : portBase +
+              workerInfo.parallelIndex * 10 +
+              (workerInfo.project.name === "nojs" ? 1 : 0),
       });
-      let output = "";
-      const child = spawn(
-        process.execPath,
-        [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
-        {
-          cwd: ROOT,
-          env,
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      child.stdout.on("data", (d: Buffer) => (output += d));
-      child.stderr.on("data", (d: Buffer) => (output += d));
-      await waitForHealth(url, child, () => output);
-      const sql = new SQLite(env.DATABASE_PATH!);
-      sql.pragma("busy_timeout = 5000");
-      await use({
-        url,
-        dir,
-        dbPath: env.DATABASE_PATH!,
-        mailDir: env.MAIL_DIR!,
-        uploadsDir: env.UPLOADS_DIR!,
-        sql,
-      });
-      sql.close();
-      child.kill("SIGTERM");
-      if (process.env.E2E_SERVER_LOG) console.log(output);
+      await use(server);
+      await server.stop();
     },
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   createUser: async ({ server }, use) => {
+    const admins: number[] = [];
     await use(async (input) => {
-      const password = input.password ?? PASSWORD;
-      const hash =
-        password === PASSWORD
-          ? (passwordHash ??= bcrypt.hashSync(PASSWORD, 10))
-          : bcrypt.hashSync(password, 10);
       const user: TestUser = {
         id: 0,
         email: input.email ?? uniqueEmail(input.role),
@@ -160,7 +117,7 @@ export const test = base.extend<
         )
         .run(
           user.email,
-          hash,
+          hashOf(input.password ?? PASSWORD),
           user.firstName,
           user.lastName,
           user.companyName,
@@ -171,17 +128,19 @@ export const test = base.extend<
           stamp,
         );
       user.id = Number(result.lastInsertRowid);
+      if (user.role === "admin") admins.push(user.id);
       return user;
     });
+    // Every event for "the admins" mails each admin: admins left by earlier tests would make the
+    // outbox (and every mail a later test waits for) grow with the number of tests run before.
+    if (admins.length) {
+      server.sql
+        .prepare(`DELETE FROM users WHERE id IN (${admins.map(() => "?").join(",")})`)
+        .run(...admins);
+    }
   },
-  loginAs: async ({ server, context }, use) => {
-    const cookie = createCookie("__session", {
-      secrets: [SESSION_SECRET],
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-    });
-    await use(async (user, target = context) => {
+  loginAs: async ({ server }, use) => {
+    await use(async (user, context) => {
       const id = crypto.randomBytes(32).toString("base64url");
       const stamp = new Date().toISOString();
       server.sql
@@ -189,17 +148,36 @@ export const test = base.extend<
           `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
         )
         .run(id, user.id, stamp, stamp, new Date(Date.now() + 86_400_000).toISOString());
-      const serialized = await cookie.serialize(id);
+      const serialized = await sessionCookie.serialize(id);
       const value = serialized.split(";")[0]!.slice("__session=".length);
-      await target.addCookies([{ name: "__session", value, url: server.url }]);
+      await context.addCookies([{ name: "__session", value, url: server.url }]);
     });
+  },
+  pageAs: async ({ browser, server, loginAs, javaScriptEnabled, locale, timezoneId }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (user) => {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        javaScriptEnabled,
+        locale,
+        timezoneId,
+      });
+      contexts.push(context);
+      await loginAs(user, context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
   },
   axe: async ({}, use, testInfo) => {
     await use(async (page) => {
       // axe runs as page script; without JavaScript the same server-rendered DOM is checked by the js project.
       if (testInfo.project.name === "nojs") return;
+      // Legacy mode scans the top document only (the app has no iframes), skipping axe's frame
+      // handshake; only violations get node details (passes and the rest are not read here).
       const results = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .options({ resultTypes: ["violations"] })
+        .setLegacyMode(true)
         .analyze();
       const summary = results.violations.map(
         (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
@@ -211,7 +189,7 @@ export const test = base.extend<
 
 export { expect };
 
-// ---- Mail written to MAIL_DIR as .eml files.
+// ---- Mail written to MAIL_DIR as .eml files named `<ms>-<outbox id>-<safe address>.eml`.
 
 function decodeQuotedPrintable(input: string): string {
   const bytes: number[] = [];
@@ -234,42 +212,66 @@ export interface Mail {
   body: string;
 }
 
-/** Every mail written for `to`, oldest first, with bodies decoded. */
-export function readMails(server: Server, to: string): Mail[] {
-  if (!fs.existsSync(server.mailDir)) return [];
-  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-  return fs
-    .readdirSync(server.mailDir)
-    .filter((name) => name.endsWith(`-${safeTo}.eml`))
-    .sort(
-      (a, b) =>
-        Number(a.split("-")[0]) - Number(b.split("-")[0]) ||
-        Number(a.split("-")[1]) - Number(b.split("-")[1]),
+const MAIL_FILE = /^(\d+)-(\d+)-(.+)\.eml$/;
+
+function parseMail(file: string, raw: string): Mail {
+  const to = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+  const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+  // Adjacent encoded words are one string (RFC 2047); join them before decoding.
+  const subject = subjectLine
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/\?=\s+=\?utf-8\?Q\?/gi, "")
+    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      decodeQuotedPrintable(q.replace(/_/g, " ")),
     )
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(server.mailDir, name), "utf8");
-      const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-      // Adjacent encoded words are one string (RFC 2047); join them before decoding.
-      const subject = subjectLine
-        .replace(/\r?\n[ \t]/g, " ")
-        .replace(/\?=\s+=\?utf-8\?Q\?/gi, "")
-        .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-          decodeQuotedPrintable(q.replace(/_/g, " ")),
-        )
-        .replace(/=\?utf-8\?B\?(.*?)\?=/gi, (_, b: string) =>
-          Buffer.from(b, "base64").toString("utf8"),
-        );
-      return { file: name, to, subject, body: decodeQuotedPrintable(raw) };
-    });
+    .replace(/=\?utf-8\?B\?(.*?)\?=/gi, (_, b: string) =>
+      Buffer.from(b, "base64").toString("utf8"),
+    );
+  return { file, to, subject, body: decodeQuotedPrintable(raw) };
 }
 
-/** Waits until a mail for `to` whose subject matches arrives (delivery runs right after the commit). */
-export async function waitForMail(server: Server, to: string, subject: RegExp): Promise<Mail> {
+// Parsed mails per mail folder: a poll reads only the files that appeared since the last one.
+const mailCache = new Map<string, Map<string, Mail>>();
+
+/** Every mail written to exactly `to`, oldest first, with subject and body decoded. */
+export function readMails(server: Server, to: string): Mail[] {
+  if (!fs.existsSync(server.mailDir)) return [];
+  let cache = mailCache.get(server.mailDir);
+  if (!cache) mailCache.set(server.mailDir, (cache = new Map()));
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+  const mails: { at: number; id: number; mail: Mail }[] = [];
+  for (const file of fs.readdirSync(server.mailDir)) {
+    const match = MAIL_FILE.exec(file);
+    if (!match || match[3] !== safeTo) continue;
+    let mail = cache.get(file);
+    if (!mail) {
+      mail = parseMail(file, fs.readFileSync(path.join(server.mailDir, file), "utf8"));
+      cache.set(file, mail);
+    }
+    if (mail.to.toLowerCase() !== to.toLowerCase()) continue;
+    mails.push({ at: Number(match[1]), id: Number(match[2]), mail });
+  }
+  return mails.sort((a, b) => a.at - b.at || a.id - b.id).map((m) => m.mail);
+}
+
+/**
+ * Waits until a mail for exactly `to` arrives whose subject is `subject` (a string: the whole
+ * subject) or matches it (a RegExp). The server delivers right after the commit; on a busy
+ * machine that can take a while, hence the generous wait for the condition.
+ */
+export async function waitForMail(
+  server: Server,
+  to: string,
+  subject: string | RegExp,
+): Promise<Mail> {
+  const matches = (m: Mail) =>
+    typeof subject === "string" ? m.subject === subject : subject.test(m.subject);
   let found: Mail | undefined;
   await expect
-    .poll(() => (found = readMails(server, to).find((m) => subject.test(m.subject))), {
+    .poll(() => (found = readMails(server, to).find(matches)), {
       message: `correo "${subject}" para ${to}`,
-      timeout: 10_000,
+      timeout: 30_000,
+      intervals: [50, 100, 250],
     })
     .toBeTruthy();
   return found!;
@@ -284,7 +286,7 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
   return match[0].replace(/&amp;/g, "&");
 }
 
-/** Takes a full-page screenshot into test-results/screens for review (desktop and phone width). */
+/** Takes a full-page screenshot into screenshots/ for review (desktop and phone width). */
 export async function screenshots(
   page: Page,
   name: string,
@@ -304,20 +306,4 @@ export async function screenshots(
     fullPage: true,
   });
   if (original) await page.setViewportSize(original);
-}
-
-/** A page in a new browser context signed in as `user`, with the running project's JavaScript setting. */
-export async function signedInPage(
-  browser: Browser,
-  server: Server,
-  loginAs: (user: TestUser, context: BrowserContext) => Promise<void>,
-  user: TestUser,
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: test.info().project.name === "js",
-    locale: "es-ES",
-  });
-  await loginAs(user, context);
-  return context.newPage();
 }

@@ -8,7 +8,7 @@ test.describe("Cuentas", () => {
       axe,
     }, testInfo) => {
       const email = uniqueEmail(`registro-${role}`);
-      await page.goto("/auth?tab=signup");
+      await page.goto("/auth/signup");
       await axe(page);
       await screenshots(page, "auth-signup", testInfo);
       await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
@@ -19,7 +19,7 @@ test.describe("Cuentas", () => {
       await page.getByLabel(role === "buyer" ? /Comprador/ : /Socio/).check();
       await page.getByRole("button", { name: "Crear cuenta" }).click();
       await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
-      await expect(page).toHaveURL(/\/auth\?tab=signin/);
+      await expect(page).toHaveURL(/\/auth$/);
 
       // Not verified yet: sign-in is refused with a way to resend.
       await page.getByLabel("Correo electrónico").fill(email);
@@ -27,7 +27,7 @@ test.describe("Cuentas", () => {
       await page.getByRole("button", { name: "Iniciar Sesión" }).click();
       await expect(page.getByText("Correo sin verificar")).toBeVisible();
 
-      const mail = await waitForMail(server, email, /verifica/i);
+      const mail = await waitForMail(server, email, "Verifica tu correo en CotizaHub");
       await page.goto(linkIn(mail, "/auth/verify"));
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText(/correo.*verificado/i).first()).toBeVisible();
@@ -61,7 +61,7 @@ test.describe("Cuentas", () => {
     // The typed e-mail is kept, the password is not.
     await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
 
-    await page.goto("/auth?tab=signup");
+    await page.goto("/auth/signup");
     await page.getByLabel("Nombre", { exact: true }).fill("Otra");
     await page.getByLabel("Apellido").fill("Persona");
     await page.getByLabel("Correo electrónico").fill(user.email.toUpperCase());
@@ -96,15 +96,18 @@ test.describe("Cuentas", () => {
     const user = await createUser({ role: "partner" });
     await page.goto("/auth");
     await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+    // /auth has an e-mail field too: wait for the new page before typing into it.
+    await expect(page.getByRole("heading", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
     await page.getByLabel("Correo electrónico").fill(user.email);
     await page.getByRole("button", { name: /enviar/i }).click();
     await expect(page.getByText(/si existe una cuenta/i)).toBeVisible();
-    const mail = await waitForMail(server, user.email, /contraseña/i);
+    const mail = await waitForMail(server, user.email, "Restablece tu contraseña de CotizaHub");
     await page.goto(linkIn(mail, "/auth/reset"));
     await page.getByLabel("Nueva contraseña").fill("Nueva-clave-456");
     await page.getByLabel("Confirmar contraseña").fill("Nueva-clave-456");
     await page.getByRole("button", { name: /guardar|restablecer|cambiar/i }).click();
-    await expect(page).toHaveURL(/\/auth/);
+    // The reset page's own URL starts with /auth too: wait for the sign-in page itself.
+    await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel("Correo electrónico").fill(user.email);
     await page.getByLabel("Contraseña").fill("Nueva-clave-456");
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
@@ -145,20 +148,14 @@ test.describe("Rutas y guardas (SPEC §2)", () => {
     }
   });
 
-  test("cada rol que entra a otra área vuelve a la suya; / y /auth llevan al área propia", async ({
-    browser,
-    createUser,
-    loginAs,
-    server,
-  }) => {
-    const homes = { buyer: "/buyer", partner: "/partner", admin: "/admin" } as const;
-    for (const role of ["buyer", "partner", "admin"] as const) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        javaScriptEnabled: test.info().project.name === "js",
-      });
-      const page = await context.newPage();
-      await loginAs(await createUser({ role }), context);
+  for (const role of ["buyer", "partner", "admin"] as const) {
+    test(`${role}: entrar a otra área vuelve a la suya; / y /auth llevan al área propia`, async ({
+      page,
+      createUser,
+      loginAs,
+    }) => {
+      const homes = { buyer: "/buyer", partner: "/partner", admin: "/admin" } as const;
+      await loginAs(await createUser({ role }), page.context());
       for (const area of Object.values(homes)) {
         await page.goto(area);
         await expect(page).toHaveURL(new RegExp(`${homes[role]}$`));
@@ -167,9 +164,8 @@ test.describe("Rutas y guardas (SPEC §2)", () => {
       await expect(page).toHaveURL(new RegExp(`${homes[role]}$`));
       await page.goto("/auth");
       await expect(page).toHaveURL(new RegExp(`${homes[role]}$`));
-      await context.close();
-    }
-  });
+    });
+  }
 
   test("una ruta desconocida muestra la página 404", async ({ page, axe }, testInfo) => {
     const response = await page.goto("/no-existe/para-nada");
@@ -182,22 +178,25 @@ test.describe("Rutas y guardas (SPEC §2)", () => {
 });
 
 test.describe("Sitio público", () => {
-  test("landing, términos y privacidad", async ({ page, axe }, testInfo) => {
+  test("landing", async ({ page, axe }, testInfo) => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Iniciar Sesión" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Comenzar" }).first()).toBeVisible();
     await axe(page);
     await screenshots(page, "landing", testInfo);
-    for (const [path, heading] of [
-      ["/terms", /Términos/],
-      ["/privacy", /Privacidad/],
-    ] as const) {
+  });
+
+  for (const [path, heading] of [
+    ["/terms", /Términos/],
+    ["/privacy", /Privacidad/],
+  ] as const) {
+    test(`página legal ${path}`, async ({ page, axe }, testInfo) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await axe(page);
       await screenshots(page, path.slice(1), testInfo);
-    }
-  });
+    });
+  }
 
   test("contacto: valida, guarda, avisa a los administradores y muestra el panel de éxito", async ({
     page,
@@ -344,21 +343,16 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
 });
 
 test.describe("Perfil y notificaciones", () => {
-  test("cada rol edita su perfil (la página se recarga con lo guardado)", async ({
-    browser,
-    server,
-    createUser,
-    loginAs,
-    axe,
-  }, testInfo) => {
-    for (const role of ["buyer", "partner", "admin"] as const) {
+  for (const role of ["buyer", "partner", "admin"] as const) {
+    test(`${role}: edita su perfil (la página se recarga con lo guardado)`, async ({
+      page,
+      server,
+      createUser,
+      loginAs,
+      axe,
+    }, testInfo) => {
       const user = await createUser({ role });
-      const context = await browser.newContext({
-        baseURL: server.url,
-        javaScriptEnabled: testInfo.project.name === "js",
-      });
-      await loginAs(user, context);
-      const page = await context.newPage();
+      await loginAs(user, page.context());
       await page.goto("/profile");
       await expect(
         page
@@ -367,6 +361,7 @@ test.describe("Perfil y notificaciones", () => {
             exact: true,
           }),
       ).toBeVisible();
+      // One scan of the shared profile page is enough.
       if (role === "buyer") {
         await axe(page);
         await screenshots(page, "profile", testInfo);
@@ -385,9 +380,8 @@ test.describe("Perfil y notificaciones", () => {
         first_name: "Renombrada",
         company_name: "Empresa Renombrada S.A.",
       });
-      await context.close();
-    }
-  });
+    });
+  }
 
   test("la campana cuenta las no leídas (9+) y se marcan, se marcan todas y se eliminan por POST", async ({
     page,

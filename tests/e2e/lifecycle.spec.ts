@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForMail, screenshots, signedInPage } from "./fixtures";
+import { test, expect, waitForMail, screenshots, tag } from "./fixtures";
+import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factories";
 import { PDF, pdfFile } from "./files";
 
 async function bellCount(page: Page): Promise<string> {
@@ -27,22 +28,19 @@ async function quoteAs(
   await expect(page).toHaveURL(/\/partner\/assignments$/);
 }
 
-test("solicitud → asignación a dos socios → cotizaciones → aprobación → envío al comprador → PDF y adjunto", async ({
-  browser,
+test("recorrido: solicitud → asignación → cotización del socio → aprobación → envío al comprador", async ({
   server,
   createUser,
-  loginAs,
+  pageAs,
   axe,
 }, testInfo) => {
   const buyer = await createUser({ role: "buyer", companyName: "Petrolera Ficticia S.A." });
   const admin = await createUser({ role: "admin" });
-  const partnerA = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
-  const partnerB = await createUser({ role: "partner", companyName: "Tuberías Sur Ficticias" });
-  const buyerPage = await signedInPage(browser, server, loginAs, buyer);
-  const adminPage = await signedInPage(browser, server, loginAs, admin);
-  const pageA = await signedInPage(browser, server, loginAs, partnerA);
-  const pageB = await signedInPage(browser, server, loginAs, partnerB);
-  const title = `Válvulas de compuerta ${testInfo.project.name}`;
+  const partner = await createUser({ role: "partner", companyName: "Tuberías Sur Ficticias" });
+  const buyerPage = await pageAs(buyer);
+  const adminPage = await pageAs(admin);
+  const partnerPage = await pageAs(partner);
+  const title = `Válvulas de compuerta ${tag()}`;
 
   // 1. The buyer creates a request with a PDF.
   await buyerPage.goto("/buyer/quotes/new");
@@ -62,9 +60,71 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
     .get(requestId) as { status: string; file_name: string; file_key: string };
   expect(stored).toMatchObject({ status: "pending", file_name: "requerimientos.pdf" });
   expect(stored.file_key).not.toContain("requerimientos");
-  await waitForMail(server, admin.email, /Nueva solicitud de cotización/);
+  await waitForMail(server, admin.email, "Nueva solicitud de cotización");
 
-  // 2. The admin assigns two partners; a duplicate is refused with the SPEC notice.
+  // 2. The admin assigns a partner.
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await adminPage.getByLabel("Asignar socio").selectOption(String(partner.id));
+  await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
+  await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
+  await waitForMail(server, partner.email, "Nueva solicitud de cotización asignada");
+  await waitForMail(server, buyer.email, "Socio asignado a tu solicitud");
+
+  // 3. The partner quotes with a file.
+  await quoteAs(partnerPage, requestId, "1450.25", "Incluye certificados de calidad.", true);
+  await expect(partnerPage.getByText("Cotizado").first()).toBeVisible();
+
+  // 4. The admin approves the partner's quote and sends the official quote to the buyer.
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.getByTestId(`cotizacion-socio-${partner.id}`)).toHaveText("USD 1,450.25");
+  await adminPage
+    .getByRole("button", { name: "Aprobar la cotización de Tuberías Sur Ficticias" })
+    .click();
+  await expect(
+    adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial."),
+  ).toBeVisible();
+  await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
+  await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
+  await waitForMail(server, partner.email, "¡Tu cotización fue seleccionada!");
+
+  // 5. The buyer sees it approved, with a way to pay, and was told at every step.
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  await expect(buyerPage.getByText("Aprobado").first()).toBeVisible();
+  await expect(buyerPage.getByTestId("monto-oficial")).toHaveText("USD 1,450.25");
+  await expect(buyerPage.getByRole("link", { name: "Pagar" })).toBeVisible();
+  expect(Number(await bellCount(buyerPage))).toBeGreaterThanOrEqual(3);
+  await buyerPage.goto("/notifications");
+  await expect(buyerPage.getByText("Cotización aprobada: lista para pago")).toBeVisible();
+  await waitForMail(server, buyer.email, "Tu cotización oficial está lista");
+  await waitForMail(server, buyer.email, "Cotización aprobada: lista para pago");
+  expect(
+    server.sql
+      .prepare(
+        "SELECT to_status FROM request_status_history WHERE quote_request_id = ? ORDER BY id",
+      )
+      .all(requestId),
+  ).toEqual([
+    { to_status: "pending" },
+    { to_status: "assigned" },
+    { to_status: "quoted" },
+    { to_status: "approved" },
+  ]);
+});
+
+test("el administrador asigna dos socios desde la lista; un duplicado se rechaza con el aviso", async ({
+  server,
+  createUser,
+  pageAs,
+  axe,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const partnerA = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
+  const partnerB = await createUser({ role: "partner", companyName: "Tuberías Sur Ficticias" });
+  const title = `Válvulas de compuerta ${tag()}`;
+  const requestId = insertRequest(server, { buyer, title });
+  const adminPage = await pageAs(admin);
+
   await adminPage.goto("/admin/quotes");
   await expect(adminPage.getByTestId("stat-Pendientes")).not.toHaveText("0");
   await axe(adminPage);
@@ -77,20 +137,40 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
     await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
     await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
   }
-  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}`, {
-    form: { intent: "assign", partner_id: String(partnerA.id) },
+  // Refusals come back to the detail page with the message next to the form.
+  const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}/assign`, {
+    form: { partner_id: String(partnerA.id) },
   });
-  expect(duplicate.status()).toBe(400);
+  expect(duplicate.url()).toMatch(new RegExp(`/admin/quotes/${requestId}$`));
   expect(await duplicate.text()).toContain("Este partner ya está asignado a esta cotización");
   expect(
     server.sql
       .prepare("SELECT count(*) AS n FROM partner_assignments WHERE quote_request_id = ?")
       .get(requestId),
   ).toEqual({ n: 2 });
-  await waitForMail(server, partnerA.email, /Nueva solicitud de cotización asignada/);
-  await waitForMail(server, buyer.email, /Socio asignado/);
+  await waitForMail(server, partnerA.email, "Nueva solicitud de cotización asignada");
+  await waitForMail(server, partnerB.email, "Nueva solicitud de cotización asignada");
+  await waitForMail(server, buyer.email, "Socio asignado a tu solicitud");
+});
 
-  // 3. Both partners quote (one with a comma, one with a file).
+test("dos socios cotizan la misma solicitud (uno con coma decimal, otro con archivo)", async ({
+  server,
+  createUser,
+  pageAs,
+}) => {
+  const buyer = await createUser({ role: "buyer" });
+  const partnerA = await createUser({ role: "partner" });
+  const partnerB = await createUser({ role: "partner" });
+  const title = `Válvulas de compuerta ${tag()}`;
+  const requestId = insertRequest(server, {
+    buyer,
+    title,
+    status: "assigned",
+    partners: [partnerA, partnerB],
+  });
+  const pageA = await pageAs(partnerA);
+  const pageB = await pageAs(partnerB);
+
   await pageA.goto("/partner");
   await expect(pageA.getByText(title).first()).toBeVisible();
   await quoteAs(pageA, requestId, "1500,50", "Entrega en 15 días.", false);
@@ -106,8 +186,32 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
     { partner_id: partnerA.id, quoted_amount_cents: 150050 },
     { partner_id: partnerB.id, quoted_amount_cents: 145025 },
   ]);
+});
 
-  // 4. The admin compares side by side and approves the cheaper one, then sends it to the buyer.
+test("el administrador compara dos cotizaciones, aprueba la más barata y la envía una sola vez", async ({
+  server,
+  createUser,
+  pageAs,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const partnerA = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
+  const partnerB = await createUser({ role: "partner", companyName: "Tuberías Sur Ficticias" });
+  const requestId = insertRequest(server, {
+    buyer,
+    title: `Válvulas de compuerta ${tag()}`,
+    status: "assigned",
+    partners: [partnerA, partnerB],
+  });
+  insertPartnerQuote(server, { requestId, partner: partnerA, amountCents: 150050 });
+  insertPartnerQuote(server, {
+    requestId,
+    partner: partnerB,
+    amountCents: 145025,
+    fileName: "cotizacion-proveedor.pdf",
+  });
+  const adminPage = await pageAs(admin);
+
   await adminPage.goto(`/admin/quotes/${requestId}`);
   await expect(adminPage.getByText("Cotización Recibida").first()).toBeVisible();
   await expect(adminPage.getByTestId(`cotizacion-socio-${partnerA.id}`)).toHaveText("USD 1,500.50");
@@ -122,10 +226,8 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   await expect(adminPage.getByText("USD 72.51")).toBeVisible();
   await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
   await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
-  const resend = await adminPage.request.post(`/admin/quotes/${requestId}`, {
-    form: { intent: "send_to_buyer" },
-  });
-  expect(resend.status()).toBe(400);
+  const resend = await adminPage.request.post(`/admin/quotes/${requestId}/send`, { form: {} });
+  expect(await resend.text()).toContain("Esta acción no está disponible");
   expect(
     server.sql
       .prepare("SELECT count(*) AS n FROM official_quotes WHERE quote_request_id = ?")
@@ -136,15 +238,44 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
       .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
       .all(requestId),
   ).toEqual([{ status: "pending", amount_cents: 145025 }]);
-  await waitForMail(server, partnerB.email, /Tu cotización fue seleccionada/);
+  await waitForMail(server, partnerB.email, "¡Tu cotización fue seleccionada!");
 
-  // 5. Each side sees the right badges.
+  // Each partner sees the right badge.
+  const pageB = await pageAs(partnerB);
   await pageB.goto("/partner/assignments");
   await expect(pageB.getByText("Cotización Ganadora").first()).toBeVisible();
+  const pageA = await pageAs(partnerA);
   await pageA.goto("/partner/assignments");
   await expect(pageA.getByText("Cotización Ganadora")).toHaveCount(0);
+});
 
-  // 6. The buyer sees the official quote, downloads the PDF and the attachment, and is notified.
+test("el comprador ve la cotización oficial y descarga el PDF y su archivo con enlaces firmados", async ({
+  server,
+  createUser,
+  pageAs,
+  axe,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  const partnerA = await createUser({ role: "partner" });
+  const partnerB = await createUser({ role: "partner" });
+  const title = `Válvulas de compuerta ${tag()}`;
+  const requestId = insertRequest(server, {
+    buyer,
+    title,
+    status: "approved",
+    partners: [partnerA, partnerB],
+    fileName: "requerimientos.pdf",
+  });
+  insertPartnerQuote(server, { requestId, partner: partnerA, amountCents: 150050 });
+  const winner = insertPartnerQuote(server, {
+    requestId,
+    partner: partnerB,
+    amountCents: 145025,
+    selected: true,
+  });
+  insertOfficialQuote(server, { requestId, amountCents: 145025, partnerQuoteId: winner.id });
+  const buyerPage = await pageAs(buyer);
+
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
   await expect(buyerPage.getByText("Aprobado").first()).toBeVisible();
   await expect(buyerPage.getByTestId("monto-oficial")).toHaveText("USD 1,450.25");
@@ -164,57 +295,31 @@ test("solicitud → asignación a dos socios → cotizaciones → aprobación �
   expect(attachment.status()).toBe(200);
   expect(Buffer.compare(await attachment.body(), PDF)).toBe(0);
   expect(attachment.headers()["x-content-type-options"]).toBe("nosniff");
-  // The link is bound to its viewer: the partner cannot reuse it, and an unsigned URL is refused.
+  // The link is bound to its viewer: an assigned partner cannot reuse it, and an unsigned URL is refused.
+  const pageA = await pageAs(partnerA);
   expect((await pageA.request.get(pdfHref!)).status()).toBe(404);
   expect((await buyerPage.request.get(`/files/requests/${requestId}`)).status()).toBe(404);
 
-  expect(Number(await bellCount(buyerPage))).toBeGreaterThanOrEqual(3);
   await buyerPage.goto("/buyer/quotes");
   await expect(buyerPage.getByRole("link", { name: `Pagar ${title}` })).toBeVisible();
   await axe(buyerPage);
   await screenshots(buyerPage, "buyer-quotes", testInfo);
-  await buyerPage.goto("/notifications");
-  await expect(buyerPage.getByText("Cotización aprobada: lista para pago")).toBeVisible();
-  await waitForMail(server, buyer.email, /Tu cotización oficial está lista/);
-  await waitForMail(server, buyer.email, /Cotización aprobada: lista para pago/);
-  expect(
-    server.sql
-      .prepare(
-        "SELECT to_status FROM request_status_history WHERE quote_request_id = ? ORDER BY id",
-      )
-      .all(requestId),
-  ).toEqual([
-    { to_status: "pending" },
-    { to_status: "assigned" },
-    { to_status: "quoted" },
-    { to_status: "approved" },
-  ]);
 });
 
 test("el comprador rechaza una cotización oficial con un motivo y el administrador recibe el aviso", async ({
-  browser,
   server,
   createUser,
-  loginAs,
+  pageAs,
 }) => {
   const buyer = await createUser({ role: "buyer" });
   const admin = await createUser({ role: "admin" });
-  const stamp = new Date().toISOString();
-  const requestId = Number(
-    server.sql
-      .prepare(
-        `INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, total_amount_cents, created_at, updated_at)
-         VALUES (?, 'Uniformes para 300 empleados', 'r.pdf', 'application/pdf', 'sin-archivo.pdf', 10, 'quoted', 90000, ?, ?)`,
-      )
-      .run(buyer.id, stamp, stamp).lastInsertRowid,
-  );
-  server.sql
-    .prepare(
-      `INSERT INTO official_quotes (quote_request_id, final_amount_cents, commission_percentage, commission_amount_cents, currency, valid_until, created_at)
-       VALUES (?, 90000, 5, 4500, 'USD', '2099-01-01', ?)`,
-    )
-    .run(requestId, stamp);
-  const buyerPage = await signedInPage(browser, server, loginAs, buyer);
+  const requestId = insertRequest(server, {
+    buyer,
+    title: "Uniformes para 300 empleados",
+    status: "quoted",
+  });
+  insertOfficialQuote(server, { requestId, amountCents: 90000 });
+  const buyerPage = await pageAs(buyer);
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
   // The reason form sits in a <details>: it opens without JavaScript too.
   await buyerPage.getByText("Rechazar", { exact: true }).click();
@@ -228,5 +333,5 @@ test("el comprador rechaza una cotización oficial con un motivo y el administra
       .prepare("SELECT status, rejection_reason FROM quote_requests WHERE id = ?")
       .get(requestId),
   ).toEqual({ status: "rejected", rejection_reason: "El presupuesto aprobado es menor" });
-  await waitForMail(server, admin.email, /rechazada por el comprador/);
+  await waitForMail(server, admin.email, "Cotización rechazada por el comprador");
 });

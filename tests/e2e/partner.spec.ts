@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, screenshots, type Server, type TestUser } from "./fixtures";
-
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
+import { test, expect, screenshots, tag, type Server, type TestUser } from "./fixtures";
+import { insertPartnerQuote, insertRequest } from "./factories";
+import { PDF } from "./files";
 
 /** A request in status `assigned` with a real requirements file, assigned to `partners`. */
 function arrangeRequest(
@@ -12,25 +10,9 @@ function arrangeRequest(
   buyer: TestUser,
   partners: TestUser[],
   title: string,
-  description = "Suministro de 500 metros de tubería de acero al carbono.",
+  description?: string,
 ): number {
-  const key = `e2e/${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`;
-  fs.mkdirSync(path.join(server.uploadsDir, "e2e"), { recursive: true });
-  fs.writeFileSync(path.join(server.uploadsDir, key), PDF);
-  const stamp = new Date().toISOString();
-  const { lastInsertRowid } = server.sql
-    .prepare(
-      `INSERT INTO quote_requests (buyer_id, title, description, file_name, file_type, file_key, file_size, status, created_at, updated_at)
-       VALUES (?, ?, ?, 'requisitos.pdf', 'application/pdf', ?, ?, 'assigned', ?, ?)`,
-    )
-    .run(buyer.id, title, description, key, PDF.length, stamp, stamp);
-  const id = Number(lastInsertRowid);
-  for (const partner of partners) {
-    server.sql
-      .prepare(`INSERT INTO partner_assignments (partner_id, quote_request_id) VALUES (?, ?)`)
-      .run(partner.id, id);
-  }
-  return id;
+  return insertRequest(server, { buyer, title, description, status: "assigned", partners });
 }
 
 interface QuoteRow {
@@ -49,7 +31,7 @@ function quotesOf(server: Server, requestId: number): QuoteRow[] {
 }
 
 test.describe("Área de socio", () => {
-  test("ve su asignación, envía una cotización con PDF, la edita y ve insignias y contadores", async ({
+  test("panel y lista: la asignación pendiente con su cliente, búsqueda y filtro", async ({
     page,
     server,
     createUser,
@@ -58,9 +40,9 @@ test.describe("Área de socio", () => {
   }, testInfo) => {
     const buyer = await createUser({ role: "buyer", companyName: "Petrolera del Golfo S.A." });
     const partner = await createUser({ role: "partner" });
-    const title = `Tubería de acero ${Date.now()}`;
+    const title = `Tubería de acero ${tag()}`;
     const requestId = arrangeRequest(server, buyer, [partner], title);
-    await loginAs(partner);
+    await loginAs(partner, page.context());
 
     // Dashboard: one pending assignment with a "Cotizar" link.
     await page.goto("/partner");
@@ -100,13 +82,28 @@ test.describe("Área de socio", () => {
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/filter=pending/);
     await expect(page.getByTestId("count-text")).toHaveText("1 de 1 asignaciones");
+  });
+
+  test("recorrido: desde la lista envía una cotización con PDF tras corregir los errores", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+    axe,
+  }, testInfo) => {
+    const buyer = await createUser({ role: "buyer" });
+    const partner = await createUser({ role: "partner" });
+    const title = `Tubería de acero ${tag()}`;
+    const requestId = arrangeRequest(server, buyer, [partner], title);
+    await loginAs(partner, page.context());
+    await page.goto("/partner/assignments");
+    const card = page.getByTestId("assignment-card").filter({ hasText: title });
 
     // New quote: validation first, then a real PDF.
-    await page.getByRole("link", { name: /^Enviar Cotización/ }).click();
+    await card.getByRole("link", { name: /^Enviar Cotización/ }).click();
     await expect(page).toHaveURL(new RegExp(`/partner/assignments/${requestId}/quote$`));
     await expect(page.getByRole("heading", { name: "Nueva Cotización" })).toBeVisible();
     await expect(page.getByRole("complementary").getByText(title)).toBeVisible();
-    await axe(page);
     await screenshots(page, "partner-quote-new", testInfo);
 
     await page.getByLabel("Notas (opcional)").fill("Entrega en 15 días hábiles.");
@@ -124,6 +121,7 @@ test.describe("Área de socio", () => {
     await expect(page.getByText(/Tipo de archivo no permitido/)).toBeVisible();
     await expect(page.getByLabel(/^Monto/)).toHaveValue("1234,50");
     expect(quotesOf(server, requestId)).toEqual([]);
+    // One scan of the form, in its fullest state: with the field errors shown.
     await axe(page);
     await screenshots(page, "partner-quote-errors", testInfo);
 
@@ -159,6 +157,29 @@ test.describe("Área de socio", () => {
     await expect(page.getByTestId("stat-Cotizaciones enviadas")).toHaveText("1");
     await expect(page.getByTestId("stat-Pendientes de cotizar")).toHaveText("0");
     await expect(card.getByRole("link", { name: /^Enviar Cotización/ })).toHaveCount(0);
+  });
+
+  test("edita su cotización (el archivo nuevo reemplaza al anterior) y la ve en el detalle y en Mis Cotizaciones", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+    axe,
+  }, testInfo) => {
+    const buyer = await createUser({ role: "buyer" });
+    const partner = await createUser({ role: "partner" });
+    const title = `Tubería de acero ${tag()}`;
+    const requestId = arrangeRequest(server, buyer, [partner], title);
+    const { file: original } = insertPartnerQuote(server, {
+      requestId,
+      partner,
+      amountCents: 123_450,
+      notes: "Entrega en 15 días hábiles.",
+      fileName: "cotizacion.pdf",
+    });
+    await loginAs(partner, page.context());
+    await page.goto("/partner/assignments");
+    const card = page.getByTestId("assignment-card").filter({ hasText: title });
 
     // Edit: the form is prefilled; a new file replaces (and deletes) the old one.
     await card.getByRole("link", { name: /^Editar Cotización/ }).click();
@@ -180,7 +201,7 @@ test.describe("Área de socio", () => {
       quoted_amount_cents: 150_000,
       file_name: "cotizacion-v2.pdf",
     });
-    expect(fs.existsSync(path.join(server.uploadsDir, created!.file_key!))).toBe(false);
+    expect(fs.existsSync(path.join(server.uploadsDir, original!.key))).toBe(false);
     expect(fs.existsSync(path.join(server.uploadsDir, updated[0]!.file_key!))).toBe(true);
 
     // Detail: own quote card, the quote file and the client's contact.
@@ -207,10 +228,27 @@ test.describe("Área de socio", () => {
     await expect(row.getByText("No seleccionada")).toBeVisible();
     await axe(page);
     await screenshots(page, "partner-quotes", testInfo);
+  });
 
-    // The admin selects the quote: winner badge, congratulation, no more editing.
-    server.sql.prepare("UPDATE partner_quotes SET is_selected = 1 WHERE id = ?").run(created!.id);
+  test("su cotización seleccionada: insignia ganadora, felicitación, sin edición y contadores", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+  }, testInfo) => {
+    const buyer = await createUser({ role: "buyer" });
+    const partner = await createUser({ role: "partner" });
+    const requestId = arrangeRequest(server, buyer, [partner], `Tubería de acero ${tag()}`);
+    insertPartnerQuote(server, {
+      requestId,
+      partner,
+      amountCents: 150_000,
+      fileName: "cotizacion.pdf",
+      selected: true,
+    });
     server.sql.prepare("UPDATE quote_requests SET status = 'quoted' WHERE id = ?").run(requestId);
+    await loginAs(partner, page.context());
+
     await page.goto(`/partner/assignments/${requestId}`);
     await expect(page.getByText("Cotización Ganadora")).toBeVisible();
     await expect(page.getByText("En Evaluación")).toBeVisible();
@@ -237,9 +275,9 @@ test.describe("Área de socio", () => {
     const buyer = await createUser({ role: "buyer" });
     const owner = await createUser({ role: "partner" });
     const intruder = await createUser({ role: "partner" });
-    const secret = `Contrato confidencial ${Date.now()}`;
+    const secret = `Contrato confidencial ${tag()}`;
     const requestId = arrangeRequest(server, buyer, [owner], secret, "Detalles privados");
-    await loginAs(intruder);
+    await loginAs(intruder, page.context());
 
     for (const url of [
       `/partner/assignments/${requestId}`,
@@ -276,7 +314,7 @@ test.describe("Área de socio", () => {
 
   test("/partner/profile lleva al perfil compartido", async ({ page, createUser, loginAs }) => {
     const partner = await createUser({ role: "partner" });
-    await loginAs(partner);
+    await loginAs(partner, page.context());
     await page.goto("/partner/profile");
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("heading", { name: "Mi perfil" })).toBeVisible();

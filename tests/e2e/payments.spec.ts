@@ -1,28 +1,22 @@
-import { test, expect, waitForMail, screenshots, signedInPage } from "./fixtures";
-import { pdfFile, pngFile } from "./files";
+import { test, expect, waitForMail, screenshots, tag } from "./fixtures";
+import { grantPoints, insertOfficialQuote, insertRequest } from "./factories";
+import { PNG, pdfFile, pngFile } from "./files";
 
-test("aprobación del comprador, pago rechazado y reenviado, confirmación, puntos y canje", async ({
-  browser,
+test("recorrido: cotización manual → aprobación del comprador → comprobante → confirmación → puntos", async ({
   server,
   createUser,
-  loginAs,
+  pageAs,
 }, testInfo) => {
   const buyer = await createUser({ role: "buyer", companyName: "Supermercados Ficticios" });
   const admin = await createUser({ role: "admin" });
-  const buyerPage = await signedInPage(browser, server, loginAs, buyer);
-  const adminPage = await signedInPage(browser, server, loginAs, admin);
-
-  // The buyer asks for a quote.
-  await buyerPage.goto("/buyer/quotes/new");
-  await buyerPage.getByLabel("Título de la solicitud").fill("Góndolas para 12 tiendas");
-  await buyerPage
-    .getByLabel("Descripción (opcional)")
-    .fill("Góndolas metálicas de 1,80 m, entrega en Monterrey.");
-  await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile());
-  await buyerPage.getByRole("button", { name: "Enviar solicitud" }).click();
-  await expect(buyerPage).toHaveURL(/\/buyer\/quotes\/\d+$/);
-  await expect(buyerPage.getByText("¡Cotización enviada!")).toBeVisible();
-  const requestId = Number(/\/buyer\/quotes\/(\d+)$/.exec(buyerPage.url())![1]);
+  const title = `Góndolas para 12 tiendas ${tag()}`;
+  const requestId = insertRequest(server, {
+    buyer,
+    title,
+    description: "Góndolas metálicas de 1,80 m, entrega en Monterrey.",
+  });
+  const buyerPage = await pageAs(buyer);
+  const adminPage = await pageAs(admin);
 
   // The admin issues a manual official quote (amount typed with a comma).
   await adminPage.goto(`/admin/quotes/${requestId}`);
@@ -54,7 +48,7 @@ test("aprobación del comprador, pago rechazado y reenviado, confirmación, punt
       .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
       .all(requestId),
   ).toEqual([{ status: "pending", amount_cents: 123450 }]);
-  await waitForMail(server, admin.email, /aprobada por el comprador/);
+  await waitForMail(server, admin.email, "Cotización aprobada por el comprador");
 
   // Pay with a proof.
   await buyerPage.getByRole("link", { name: "Pagar" }).click();
@@ -71,17 +65,85 @@ test("aprobación del comprador, pago rechazado y reenviado, confirmación, punt
   ).toBeVisible();
   await screenshots(buyerPage, "buyer-payments", testInfo);
 
-  // The admin rejects it with a reason.
-  await adminPage.goto("/admin?tab=payments");
+  // The admin confirms: request paid, points and commission written once.
+  await adminPage.goto("/admin/payments");
+  await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
+  await expect(
+    adminPage.getByText(
+      /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
+    ),
+  ).toBeVisible();
+  const paymentId = (
+    server.sql
+      .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
+      .get(requestId) as { id: number }
+  ).id;
+  const twice = await adminPage.request.post("/admin/payments", {
+    form: { intent: "confirm_payment", payment_id: String(paymentId) },
+  });
+  expect(twice.status()).toBe(409);
+  expect(
+    server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
+  ).toEqual({ status: "paid" });
+  expect(
+    server.sql
+      .prepare(
+        "SELECT status, method, amount_cents FROM payments WHERE quote_request_id = ? ORDER BY id",
+      )
+      .all(requestId),
+  ).toEqual([{ status: "confirmed", method: "transfer", amount_cents: 123450 }]);
+  expect(
+    server.sql
+      .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
+      .get(buyer.id),
+  ).toEqual({ points: 1234 });
+  expect(
+    server.sql
+      .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
+      .all(buyer.id),
+  ).toEqual([{ commission_amount_cents: 6173 }]);
+  await waitForMail(server, buyer.email, "Pago confirmado");
+
+  // Dashboard and request read the same ledger and status.
+  await buyerPage.goto("/buyer");
+  await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
+  await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
+  await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
+  await screenshots(buyerPage, "buyer-dashboard", testInfo);
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+});
+
+test("el administrador rechaza un comprobante con motivo y el comprador envía otro", async ({
+  server,
+  createUser,
+  pageAs,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const title = `Góndolas para 12 tiendas ${tag()}`;
+  const requestId = insertRequest(server, { buyer, title, status: "approved" });
+  insertOfficialQuote(server, {
+    requestId,
+    amountCents: 123450,
+    payment: {
+      method: "transfer",
+      proof: { name: "comprobante.png", type: "image/png", buffer: PNG },
+    },
+  });
+  const adminPage = await pageAs(admin);
+  const buyerPage = await pageAs(buyer);
+
+  await adminPage.goto("/admin/payments");
   const card = adminPage.locator("li", {
-    has: adminPage.getByRole("link", { name: "Góndolas para 12 tiendas", exact: true }),
+    has: adminPage.getByRole("link", { name: title, exact: true }),
   });
   await expect(card).toBeVisible();
   await screenshots(adminPage, "admin-payments", testInfo);
   await card.getByLabel("Motivo del rechazo").fill("El comprobante no es legible");
   await card.getByRole("button", { name: /^Rechazar/ }).click();
   await expect(adminPage.getByText("Pago rechazado. Avisamos al comprador.")).toBeVisible();
-  await waitForMail(server, buyer.email, /Pago rechazado/);
+  await waitForMail(server, buyer.email, "Pago rechazado");
 
   // The buyer sees why and sends a new proof, typing the amount with a comma.
   await buyerPage.goto("/buyer/payments");
@@ -95,59 +157,30 @@ test("aprobación del comprador, pago rechazado y reenviado, confirmación, punt
   await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile("comprobante.pdf"));
   await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
   await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
-
-  // The admin confirms: request paid, points and commission written once.
-  await adminPage.goto("/admin?tab=payments");
-  await adminPage
-    .getByRole("button", { name: "Confirmar pago de Góndolas para 12 tiendas" })
-    .click();
-  await expect(
-    adminPage.getByText(
-      /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
-    ),
-  ).toBeVisible();
-  const paymentId = (
-    server.sql
-      .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
-      .get(requestId) as { id: number }
-  ).id;
-  const twice = await adminPage.request.post("/admin?index", {
-    form: { intent: "confirm_payment", payment_id: String(paymentId) },
-  });
-  expect(twice.status()).toBe(409);
-  expect(
-    server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
-  ).toEqual({ status: "paid" });
   expect(
     server.sql
       .prepare(
-        "SELECT status, method, amount_cents FROM payments WHERE quote_request_id = ? ORDER BY id",
+        "SELECT status, method, amount_cents, proof_name FROM payments WHERE quote_request_id = ? ORDER BY id",
       )
       .all(requestId),
   ).toEqual([
-    { status: "rejected", method: "transfer", amount_cents: 123450 },
-    { status: "confirmed", method: "check", amount_cents: 123450 },
+    { status: "rejected", method: "transfer", amount_cents: 123450, proof_name: "comprobante.png" },
+    { status: "pending", method: "check", amount_cents: 123450, proof_name: "comprobante.pdf" },
   ]);
-  expect(
-    server.sql
-      .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
-      .get(buyer.id),
-  ).toEqual({ points: 1234 });
-  expect(
-    server.sql
-      .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
-      .all(buyer.id),
-  ).toEqual([{ commission_amount_cents: 6173 }]);
-  await waitForMail(server, buyer.email, /Pago confirmado/);
 
-  // Dashboard and rewards read the same ledger.
-  await buyerPage.goto("/buyer");
-  await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
-  await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
-  await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
-  await screenshots(buyerPage, "buyer-dashboard", testInfo);
-  await buyerPage.goto(`/buyer/quotes/${requestId}`);
-  await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+  // The new proof waits for the admin's review.
+  await adminPage.goto("/admin/payments");
+  await expect(adminPage.getByRole("button", { name: `Confirmar pago de ${title}` })).toBeVisible();
+});
+
+test("canje de puntos: la recompensa alcanzable se canjea, la que excede el saldo se rechaza", async ({
+  server,
+  createUser,
+  pageAs,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  grantPoints(server, buyer, 1234);
+  const buyerPage = await pageAs(buyer);
 
   await buyerPage.goto("/buyer/rewards");
   await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("1,234");
@@ -171,35 +204,16 @@ test("aprobación del comprador, pago rechazado y reenviado, confirmación, punt
 });
 
 test("un comprador no puede pagar ni ver pagos de otro comprador", async ({
-  browser,
   server,
   createUser,
-  loginAs,
+  pageAs,
 }) => {
   const owner = await createUser({ role: "buyer" });
   const other = await createUser({ role: "buyer" });
-  const stamp = new Date().toISOString();
-  const requestId = Number(
-    server.sql
-      .prepare(
-        `INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, created_at, updated_at) VALUES (?, 'Ajena', 'a.pdf', 'application/pdf', 'no-existe.pdf', 10, 'approved', ?, ?)`,
-      )
-      .run(owner.id, stamp, stamp).lastInsertRowid,
-  );
-  const officialId = Number(
-    server.sql
-      .prepare(
-        `INSERT INTO official_quotes (quote_request_id, final_amount_cents, commission_percentage, commission_amount_cents, currency, valid_until, created_at) VALUES (?, 50000, 5, 2500, 'USD', '2099-01-01', ?)`,
-      )
-      .run(requestId, stamp).lastInsertRowid,
-  );
-  server.sql
-    .prepare(
-      `INSERT INTO payments (quote_request_id, official_quote_id, buyer_id, amount_cents, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'pending', ?, ?)`,
-    )
-    .run(requestId, officialId, owner.id, stamp, stamp);
+  const requestId = insertRequest(server, { buyer: owner, title: "Ajena", status: "approved" });
+  insertOfficialQuote(server, { requestId, amountCents: 50000 });
 
-  const page = await signedInPage(browser, server, loginAs, other);
+  const page = await pageAs(other);
   const response = await page.goto(`/buyer/payments/new?quote=${requestId}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Cotización no encontrada" })).toBeVisible();

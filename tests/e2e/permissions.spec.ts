@@ -165,10 +165,10 @@ test.describe("permisos del servidor", () => {
   });
 
   test("quien no es administrador no puede llamar a ninguna acción de administración", async ({
-    browser,
+    request: anonymous,
     server,
     createUser,
-    loginAs,
+    pageAs,
   }) => {
     const buyer = await createUser({ role: "buyer" });
     const partner = await createUser({ role: "partner" });
@@ -181,38 +181,34 @@ test.describe("permisos del servidor", () => {
       .run(partner.id, requestId, stamp);
     const before = dbState(server, requestId);
     const attempts: [string, Record<string, string>][] = [
-      [`/admin/quotes/${requestId}`, { intent: "assign", partner_id: String(partner.id) }],
-      [`/admin/quotes/${requestId}`, { intent: "manual_quote", amount: "999" }],
-      [`/admin/quotes/${requestId}`, { intent: "send_to_buyer" }],
-      [`/admin/quotes/${requestId}`, { intent: "set_status", status: "paid" }],
-      [`/admin/quotes/${requestId}`, { intent: "notes", admin_notes: "hackeado" }],
+      [`/admin/quotes/${requestId}/assign`, { partner_id: String(partner.id) }],
+      [`/admin/quotes/${requestId}/official-quote`, { amount: "999" }],
+      [`/admin/quotes/${requestId}/send`, {}],
+      [`/admin/quotes/${requestId}/status`, { status: "paid" }],
+      [`/admin/quotes/${requestId}/notes`, { admin_notes: "hackeado" }],
       ["/admin/quotes?index", { intent: "send_to_buyer", request_id: String(requestId) }],
-      ["/admin?index", { intent: "confirm_payment", payment_id: "1" }],
+      ["/admin/payments", { intent: "confirm_payment", payment_id: "1" }],
     ];
     for (const [user, home] of [
       [buyer, "/buyer"],
       [partner, "/partner"],
     ] as const) {
-      const context = await browser.newContext({ baseURL: server.url });
-      await loginAs(user, context);
+      const { request } = await pageAs(user);
       for (const [url, form] of attempts) {
-        const response = await context.request.post(url, { form, maxRedirects: 0 });
-        expect(response.status(), `${user.role} POST ${url} ${form.intent}`).toBe(302);
+        const response = await request.post(url, { form, maxRedirects: 0 });
+        expect(response.status(), `${user.role} POST ${url} ${form.intent ?? ""}`).toBe(302);
         expect(response.headers()["location"]).toBe(home);
       }
-      const get = await context.request.get(`/admin/quotes/${requestId}`, { maxRedirects: 0 });
+      const get = await request.get(`/admin/quotes/${requestId}`, { maxRedirects: 0 });
       expect(get.status()).toBe(302);
-      await context.close();
     }
     // Signed out: sent to sign in.
-    const anonymous = await browser.newContext({ baseURL: server.url });
-    const response = await anonymous.request.post(`/admin/quotes/${requestId}`, {
-      form: { intent: "send_to_buyer" },
+    const response = await anonymous.post(`/admin/quotes/${requestId}/send`, {
+      form: {},
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toMatch(/^\/auth\?redirectTo=/);
-    await anonymous.close();
     expect(dbState(server, requestId)).toEqual(before);
   });
 });

@@ -54,11 +54,14 @@ describe("roles: el último administrador conserva su rol", () => {
   it("rechaza quitar el rol al único administrador y lo permite cuando hay otro", async () => {
     const first = await user("admin");
     const refused = await changeUserRole(db, { userId: first, role: "buyer" });
-    expect(refused).toEqual({ ok: false, message: LAST_ADMIN_MESSAGE });
+    expect(refused).toEqual({ ok: false, code: "conflict", message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(first)).toBe("admin");
 
     const second = await user("admin");
-    expect(await changeUserRole(db, { userId: first, role: "partner" })).toEqual({ ok: true });
+    expect(await changeUserRole(db, { userId: first, role: "partner" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(await roleOf(first)).toBe("partner");
     // Now `second` is the last one.
     expect((await changeUserRole(db, { userId: second, role: "buyer" })).ok).toBe(false);
@@ -67,14 +70,15 @@ describe("roles: el último administrador conserva su rol", () => {
 
   it("un socio que deja de serlo deja de estar destacado; usuario inexistente da error", async () => {
     const partner = await user("partner", "Destacada S.A.");
-    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toBe(true);
+    expect((await setPartnerFeatured(db, { partnerId: partner, featured: true })).ok).toBe(true);
     expect((await listFeaturedPartners(db)).map((p) => p.id)).toContain(partner);
     await changeUserRole(db, { userId: partner, role: "buyer" });
     expect((await listFeaturedPartners(db)).map((p) => p.id)).not.toContain(partner);
     // Only partners can be featured.
-    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toBe(false);
+    expect((await setPartnerFeatured(db, { partnerId: partner, featured: true })).ok).toBe(false);
     expect(await changeUserRole(db, { userId: 999_999, role: "buyer" })).toEqual({
       ok: false,
+      code: "not_found",
       message: "Usuario no encontrado.",
     });
   });
@@ -136,14 +140,15 @@ describe("validación de productos (SPEC §5)", () => {
       name: "Taladro industrial",
       sku: "TAL-1",
       description: null,
-      category_id: category.ok ? category.id : null,
+      category_id: category.ok ? category.value.id : null,
       basePriceCents: 150_000,
       stock_quantity: 3,
       isActive: true,
     };
     const refused = await createProduct(db, { ...base, supplier_id: buyer }, null);
-    expect(refused).toEqual({
+    expect(refused).toMatchObject({
       ok: false,
+      code: "invalid",
       fieldErrors: { supplier_id: ["El proveedor elegido no es un socio."] },
     });
     const created = await createProduct(
@@ -152,7 +157,7 @@ describe("validación de productos (SPEC §5)", () => {
       { key: "2026/11/imagen.png", type: "image/png" },
     );
     expect(created.ok).toBe(true);
-    const id = created.ok ? created.id : 0;
+    const id = created.ok ? created.value.id : 0;
     const catalogue = await listCatalogueProducts(db);
     expect(catalogue.find((p) => p.id === id)).toMatchObject({
       name: "Taladro industrial",
@@ -168,7 +173,7 @@ describe("validación de productos (SPEC §5)", () => {
       { ...base, supplier_id: partner, isActive: false },
       { image: { key: "2026/11/otra.webp", type: "image/webp" }, removeImage: false },
     );
-    expect(updated).toEqual({ ok: true, id, replacedImageKey: "2026/11/imagen.png" });
+    expect(updated).toEqual({ ok: true, value: { id, replacedImageKey: "2026/11/imagen.png" } });
     expect((await listCatalogueProducts(db)).some((p) => p.id === id)).toBe(false);
 
     // An inactive product's image is not public; admins still reach it.
@@ -185,7 +190,7 @@ describe("validación de productos (SPEC §5)", () => {
       { ...base, supplier_id: partner },
       { image: null, removeImage: true },
     );
-    expect(cleared).toEqual({ ok: true, id, replacedImageKey: "2026/11/otra.webp" });
+    expect(cleared).toEqual({ ok: true, value: { id, replacedImageKey: "2026/11/otra.webp" } });
     expect(await getProductImage(db, id, { includeInactive: true })).toBeUndefined();
     const restored = await updateProduct(
       db,
@@ -193,23 +198,26 @@ describe("validación de productos (SPEC §5)", () => {
       { ...base, supplier_id: partner },
       { image: { key: "2026/11/otra.webp", type: "image/webp" }, removeImage: false },
     );
-    expect(restored.ok && restored.replacedImageKey).toBeNull();
+    expect(restored.ok && restored.value.replacedImageKey).toBeNull();
 
-    expect(await deleteProduct(db, id)).toEqual({ imageKey: "2026/11/otra.webp" });
-    expect(await deleteProduct(db, id)).toBeNull();
+    expect(await deleteProduct(db, id)).toEqual({
+      ok: true,
+      value: { imageKey: "2026/11/otra.webp" },
+    });
+    expect(await deleteProduct(db, id)).toMatchObject({ ok: false, code: "not_found" });
   });
 
   it("las categorías no se repiten aunque cambien mayúsculas", async () => {
     const first = await createCategory(db, "Electricidad");
     expect(first.ok).toBe(true);
-    expect(await createCategory(db, "ELECTRICIDAD")).toEqual({
+    expect(await createCategory(db, "ELECTRICIDAD")).toMatchObject({
       ok: false,
       message: DUPLICATE_CATEGORY_MESSAGE,
     });
     const other = await createCategory(db, "Plomería");
-    expect(await renameCategory(db, { id: other.ok ? other.id : 0, name: "electricidad" })).toEqual(
-      { ok: false, message: DUPLICATE_CATEGORY_MESSAGE },
-    );
+    expect(
+      await renameCategory(db, { id: other.ok ? other.value.id : 0, name: "electricidad" }),
+    ).toMatchObject({ ok: false, message: DUPLICATE_CATEGORY_MESSAGE });
   });
 });
 

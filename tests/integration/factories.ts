@@ -1,5 +1,5 @@
 import type { RequestStatus, Role } from "../../db/schema";
-import { db, now } from "~/services/db.server";
+import { db, now, type DB } from "~/services/db.server";
 
 let counter = 0;
 
@@ -28,9 +28,10 @@ export async function makeRequest(
   buyerId: number,
   status: RequestStatus = "pending",
   title = "Solicitud de prueba",
+  database: DB = db,
 ) {
   const stamp = now();
-  const { id } = await db
+  const { id } = await database
     .insertInto("quote_requests")
     .values({
       buyer_id: buyerId,

@@ -61,7 +61,7 @@ describe("status machine", () => {
         notes: null,
         file: null,
       }),
-    ).toMatchObject({ ok: false, error: "not_found" });
+    ).toMatchObject({ ok: false, code: "not_found" });
     expect(await snapshot(requestId)).toEqual(before);
 
     expect((await approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin })).ok).toBe(
@@ -75,7 +75,7 @@ describe("status machine", () => {
       notes: "cambio",
       file: null,
     });
-    expect(late).toMatchObject({ ok: false, error: "invalid_status" });
+    expect(late).toMatchObject({ ok: false, code: "conflict" });
     expect(await snapshot(requestId)).toEqual(afterApproval);
   });
 
@@ -89,7 +89,7 @@ describe("status machine", () => {
         notes: null,
         file: null,
       }),
-    ).toMatchObject({ ok: false, error: "below_minimum" });
+    ).toMatchObject({ ok: false, code: "invalid" });
   });
 
   it("approving a partner quote creates the official quote with the commission setting", async () => {
@@ -145,11 +145,11 @@ describe("status machine", () => {
     const before = await snapshot(requestId);
     expect(await buyerApproveQuote(db, { requestId, buyerId: otherBuyer })).toMatchObject({
       ok: false,
-      error: "not_found",
+      code: "not_found",
     });
     expect(
       await buyerRejectQuote(db, { requestId, buyerId: otherBuyer, reason: "x" }),
-    ).toMatchObject({ ok: false, error: "not_found" });
+    ).toMatchObject({ ok: false, code: "not_found" });
     expect(await snapshot(requestId)).toEqual(before);
     expect(
       (
@@ -198,7 +198,7 @@ describe("payments and loyalty", () => {
         method: "transfer",
         proof: proof("a"),
       }),
-    ).toMatchObject({ ok: false, error: "not_found" });
+    ).toMatchObject({ ok: false, code: "not_found" });
     expect(
       await submitPaymentProof(db, {
         requestId,
@@ -207,7 +207,7 @@ describe("payments and loyalty", () => {
         method: "transfer",
         proof: proof("a"),
       }),
-    ).toMatchObject({ ok: false, error: "amount_mismatch" });
+    ).toMatchObject({ ok: false, code: "invalid" });
     const ok = await submitPaymentProof(db, {
       requestId,
       buyerId: buyer,
@@ -215,7 +215,7 @@ describe("payments and loyalty", () => {
       method: "cash",
       proof: proof("b"),
     });
-    expect(ok).toMatchObject({ ok: true, paymentId });
+    expect(ok).toMatchObject({ ok: true, value: { paymentId } });
     const again = await submitPaymentProof(db, {
       requestId,
       buyerId: buyer,
@@ -223,7 +223,7 @@ describe("payments and loyalty", () => {
       method: "cash",
       proof: proof("c"),
     });
-    expect(again).toMatchObject({ ok: true, paymentId, replacedProofKey: "b" });
+    expect(again).toMatchObject({ ok: true, value: { paymentId, replacedProofKey: "b" } });
     expect((await snapshot(requestId)).payments).toEqual([
       { id: paymentId, status: "pending", amount_cents: 250_075, proof_key: "c" },
     ]);
@@ -300,7 +300,7 @@ describe("payments and loyalty", () => {
       method: "transfer",
       proof: proof("y"),
     });
-    expect(second.ok && second.paymentId).not.toBe(paymentId);
+    expect(second.ok && second.value.paymentId).not.toBe(paymentId);
     expect((await snapshot(requestId)).payments.map((p) => p.status)).toEqual([
       "rejected",
       "pending",
@@ -323,7 +323,7 @@ describe("payments and loyalty", () => {
     const before = await snapshot();
     expect(await redeemReward(db, { buyerId: buyer, rewardId: pricey.id })).toMatchObject({
       ok: false,
-      error: "insufficient",
+      code: "conflict",
     });
     expect(await snapshot()).toEqual(before);
     const [a, b] = await Promise.all([

@@ -343,14 +343,14 @@ describe("submitPartnerQuote refusals leave the database unchanged", () => {
       "not_found",
     ],
     ["a request that does not exist", () => input(999_999, partner), "not_found"],
-    ["a request no longer assigned", () => input(ids.closed!, partner), "invalid_status"],
-    ["an amount below the minimum", () => input(ids.pending!, partner, 9_999), "below_minimum"],
+    ["a request no longer assigned", () => input(ids.closed!, partner), "conflict"],
+    ["an amount below the minimum", () => input(ids.pending!, partner, 9_999), "invalid"],
   ])("refuses %s", async (_label, make, error) => {
     const before = await snapshot();
     const result = await submitPartnerQuote(db, make());
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.error).toBe(error);
+      expect(result.code).toBe(error);
       expect(result.message).toMatch(/[a-zá-ú]/i);
     }
     expect(await snapshot()).toEqual(before);
@@ -363,7 +363,7 @@ describe("submitPartnerQuote refusals leave the database unchanged", () => {
     await quote(request, partner, 120_000, true);
     const before = await snapshot();
     const result = await submitPartnerQuote(db, input(request, partner));
-    expect(result).toMatchObject({ ok: false, error: "already_selected" });
+    expect(result).toMatchObject({ ok: false, code: "locked" });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -371,12 +371,15 @@ describe("submitPartnerQuote refusals leave the database unchanged", () => {
     const request = await createRequest(buyerAcme, { title: "Nueva para cotizar" });
     await assign(request, partner);
     const created = await submitPartnerQuote(db, input(request, partner, 123_450));
-    expect(created).toEqual({ ok: true, updated: false, replacedFileKey: null });
+    expect(created).toEqual({ ok: true, value: { updated: false, replacedFileKey: null } });
     const updated = await submitPartnerQuote(db, {
       ...input(request, partner, 130_000),
       file: { key: "2026/11/otro.pdf", name: "v2.pdf", type: "application/pdf" },
     });
-    expect(updated).toEqual({ ok: true, updated: true, replacedFileKey: "2026/11/nuevo.pdf" });
+    expect(updated).toEqual({
+      ok: true,
+      value: { updated: true, replacedFileKey: "2026/11/nuevo.pdf" },
+    });
     const detail = await getAssignmentForPartner(db, { requestId: request, partnerId: partner });
     expect(detail?.quote).toMatchObject({ amountCents: 130_000, fileName: "v2.pdf" });
   });

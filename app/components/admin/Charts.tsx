@@ -3,7 +3,7 @@
  * Each chart is one image for assistive technology, named by its title and summarised in its label.
  */
 
-export interface ChartDatum {
+interface ChartDatum {
   label: string;
   value: number;
 }

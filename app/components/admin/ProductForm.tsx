@@ -2,18 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { acceptAttribute, FILE_RULES } from "~/domain/files";
+import type { ProductFormDefaults } from "~/domain/product";
 import { serverForm } from "~/utils/server-form";
-
-export interface ProductFormDefaults {
-  name: string;
-  sku: string;
-  description: string;
-  category_id: string;
-  supplier_id: string;
-  base_price: string;
-  stock_quantity: string;
-  is_active: boolean;
-}
+import { paths } from "~/utils/paths";
 
 export const EMPTY_PRODUCT: ProductFormDefaults = {
   name: "",
@@ -206,7 +197,7 @@ export function ProductForm({
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Guardando…" : submitLabel}
         </button>
-        <Link to="/admin/products" className="btn-secondary">
+        <Link to={paths.admin.products()} className="btn-secondary">
           Cancelar
         </Link>
       </div>

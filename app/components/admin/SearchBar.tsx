@@ -6,15 +6,23 @@ export function SearchBar({
   q,
   label,
   placeholder,
+  submitLabel = "Buscar",
+  className = "mt-6",
   children,
 }: {
   q: string;
   label: string;
   placeholder?: string;
+  submitLabel?: string;
+  className?: string;
   children?: ReactNode;
 }) {
   return (
-    <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+    <Form
+      method="get"
+      role="search"
+      className={`flex flex-col gap-3 sm:flex-row sm:items-end ${className}`}
+    >
       <div className="flex-1">
         <label htmlFor="search-q" className="label">
           {label}
@@ -30,9 +38,38 @@ export function SearchBar({
         />
       </div>
       {children}
-      <button type="submit" className="btn-primary">
-        Buscar
+      <button type="submit" className={submitLabel === "Buscar" ? "btn-primary" : "btn-secondary"}>
+        {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** A select inside a SearchBar: "Todos" plus one option per value. */
+export function FilterSelect<T extends string>({
+  label = "Estado",
+  name = "status",
+  value,
+  options,
+}: {
+  label?: string;
+  name?: string;
+  value: T | null;
+  options: Record<T, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={`filtro-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`filtro-${name}`} name={name} defaultValue={value ?? ""} className="input">
+        <option value="">Todos</option>
+        {(Object.entries(options) as [T, string][]).map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

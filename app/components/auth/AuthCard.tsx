@@ -1,5 +1,8 @@
-import { Link } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { FormAlert } from "~/components/ui/Field";
+import { paths } from "~/utils/paths";
 
 /** The centred card every /auth page uses, with its back-to-home link. */
 export function AuthCard({
@@ -13,7 +16,7 @@ export function AuthCard({
 }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      <Link to="/" className="btn-link text-sm">
+      <Link to={paths.home()} className="btn-link text-sm">
         ← Volver al inicio
       </Link>
       <div className="card mt-4">
@@ -32,5 +35,45 @@ export function Honeypot() {
       <label htmlFor="website">No completar este campo</label>
       <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
     </div>
+  );
+}
+
+/** Sign-in (/auth) and sign-up (/auth/signup) as two tabs of one card. */
+export function AuthTabs({ redirectTo }: { redirectTo?: string }) {
+  const tab = (to: string, label: string) => (
+    <NavLink
+      to={to}
+      end
+      className={({ isActive }) =>
+        `rounded-md py-2 ${isActive ? "bg-white text-brand-800 shadow" : "text-slate-700"}`
+      }
+    >
+      {label}
+    </NavLink>
+  );
+  return (
+    <nav
+      aria-label="Acceso"
+      className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-center text-sm font-semibold"
+    >
+      {tab(paths.signIn(redirectTo), "Iniciar Sesión")}
+      {tab(paths.signUp(), "Registrarse")}
+    </nav>
+  );
+}
+
+/** SPEC §8: an unexpected failure while signing in or up. */
+export function AuthErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      unexpectedErrorHandler={() => (
+        <AuthCard title="Ocurrió un error">
+          <FormAlert title="Ocurrió un error">Por favor intenta de nuevo más tarde.</FormAlert>
+          <Link to={paths.signIn()} className="btn-primary mt-4 w-full">
+            Volver a intentar
+          </Link>
+        </AuthCard>
+      )}
+    />
   );
 }

@@ -2,13 +2,14 @@ import { Link } from "@remix-run/react";
 import { formatMoney } from "~/domain/money";
 import { Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
+import { paths } from "~/utils/paths";
 
-export interface CatalogueCategoryView {
+interface CatalogueCategoryView {
   id: number;
   name: string;
 }
 
-export interface CatalogueProductView {
+interface CatalogueProductView {
   id: number;
   name: string;
   description: string | null;
@@ -53,7 +54,7 @@ export function CatalogueSection({
             <ul className="flex flex-wrap justify-center gap-2">
               <li>
                 <Link
-                  to="/#catalogo"
+                  to={paths.catalogue()}
                   preventScrollReset
                   className={selected ? chipIdle : chipActive}
                   aria-current={selected ? undefined : "page"}
@@ -66,7 +67,7 @@ export function CatalogueSection({
                 return (
                   <li key={category.id}>
                     <Link
-                      to={`/?categoria=${category.id}#catalogo`}
+                      to={paths.catalogue(category.id)}
                       preventScrollReset
                       className={active ? chipActive : chipIdle}
                       aria-current={active ? "page" : undefined}
@@ -94,7 +95,7 @@ export function CatalogueSection({
               >
                 {product.hasImage ? (
                   <img
-                    src={`/files/products/${product.id}`}
+                    src={paths.files.productImage(product.id)}
                     alt=""
                     loading="lazy"
                     className="mb-3 h-28 w-full rounded-md bg-white object-contain"
@@ -151,7 +152,7 @@ export function CatalogueSection({
         )}
         <p className="mt-10 text-center text-slate-700">
           ¿No encuentras lo que buscas?{" "}
-          <Link to="/auth?tab=signup" className="btn-link">
+          <Link to={paths.signUp()} className="btn-link">
             Solicita una cotización personalizada
           </Link>
         </p>

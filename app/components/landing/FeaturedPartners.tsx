@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { FiveStars, Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
+import { paths } from "~/utils/paths";
 
-export interface FeaturedPartnerView {
+interface FeaturedPartnerView {
   id: number;
   name: string;
 }
@@ -49,7 +50,7 @@ export function FeaturedPartners({ partners }: { partners: FeaturedPartnerView[]
           <p className="mt-1 text-sm text-slate-700">
             ¿Eres proveedor? Únete a nuestra red de socios verificados.
           </p>
-          <Link to="/auth?tab=signup" className="btn-primary mt-5">
+          <Link to={paths.signUp()} className="btn-primary mt-5">
             Convertirse en Socio
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { paths } from "~/utils/paths";
 
 export function FinalCta() {
   return (
@@ -13,13 +14,13 @@ export function FinalCta() {
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
-            to="/auth?tab=signup"
+            to={paths.signUp()}
             className="btn bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50"
           >
             Crear cuenta gratis
           </Link>
           <Link
-            to="/contact"
+            to={paths.contact()}
             className="btn border border-white px-6 py-3 text-base text-white hover:bg-brand-800"
           >
             Contactar a ventas

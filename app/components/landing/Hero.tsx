@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "./Icon";
+import { paths } from "~/utils/paths";
 
 const HIGHLIGHTS = [
   "Cotizaciones de socios verificados en 24-48 horas",
@@ -26,13 +27,13 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
-              to="/auth?tab=signup"
+              to={paths.signUp()}
               className="btn bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50"
             >
               Comenzar gratis
             </Link>
             <Link
-              to="/auth"
+              to={paths.signIn()}
               className="btn border border-white px-6 py-3 text-base text-white hover:bg-brand-800"
             >
               Iniciar Sesión

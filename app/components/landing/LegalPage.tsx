@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { paths } from "~/utils/paths";
 
-export const LEGAL_LAST_UPDATED = "15 de julio de 2024";
+const LEGAL_LAST_UPDATED = "15 de julio de 2024";
 
 export interface LegalSectionDef {
   id: string;
@@ -21,7 +22,7 @@ export function LegalPage({
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <Link to="/" className="btn-link text-sm">
+      <Link to={paths.home()} className="btn-link text-sm">
         ← Volver al inicio
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>

@@ -3,7 +3,7 @@ import { STATUS_LABELS } from "~/domain/quote-status";
 import { ROLE_LABELS, isRole } from "~/domain/roles";
 import { formatDateTime } from "~/utils/format";
 
-export interface HistoryEntry {
+interface HistoryEntry {
   id: number;
   from_status: RequestStatus | null;
   to_status: RequestStatus;

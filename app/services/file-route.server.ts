@@ -1,10 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { StoredFileRef } from "~/models/file-access.server";
-import type { PublicUser } from "~/models/user.server";
-import { requireUser } from "~/services/auth.server";
-import { db, type DB } from "~/services/db.server";
-import { verifySignedRequest } from "~/services/signed-url.server";
-import { fileResponse } from "~/services/storage.server";
+import { requireUser } from "./auth.server";
+import { db, type DB } from "./db.server";
+import { verifySignedRequest } from "./signed-url.server";
+import { fileResponse } from "./storage.server";
+
+type SignedInUser = Awaited<ReturnType<typeof requireUser>>;
+
+/** What an access rule (models/file-access) hands back for a file the user may download. */
+interface DownloadableFile {
+  key: string;
+  name: string;
+  type: string;
+}
 
 const notFound = () =>
   new Response("Archivo no encontrado", {
@@ -17,7 +24,7 @@ const notFound = () =>
  * Anything else is a 404 (we do not confirm that a file exists).
  */
 export function fileLoader(
-  find: (database: DB, user: PublicUser, id: number) => Promise<StoredFileRef | undefined>,
+  find: (database: DB, user: SignedInUser, id: number) => Promise<DownloadableFile | undefined>,
 ) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const user = await requireUser(request);

@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`ALTER TABLE users ADD COLUMN lockout_alerted_at TEXT`.execute(db);
   await sql`CREATE TABLE form_tokens (
-    token TEXT PRIMARY KEY,
+    token TEXT NOT NULL PRIMARY KEY,
+    result_path TEXT NOT NULL,
     used_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
   )`.execute(db);
 }

@@ -1,0 +1,239 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import type { PaymentStatus } from "../../db/schema";
+import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
+import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
+import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Field, FormErrors } from "~/components/ui/Field";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
+import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { formatMoney } from "~/domain/money";
+import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import {
+  adminPaymentCounts,
+  confirmPayment,
+  listPaymentsForAdmin,
+  rejectPayment,
+} from "~/models/payment.server";
+import { searchFromUrl } from "~/models/quote-request.server";
+import { requireRole } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { readForm } from "~/services/form.server";
+import { invalidForm, respond, samePage } from "~/services/respond.server";
+import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
+import { formatDateTime } from "~/utils/format";
+import { pageRequestFromUrl } from "~/utils/keyset";
+import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
+
+export const meta: MetaFunction = () => [{ title: "Pagos · Administración · CotizaHub" }];
+
+const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+
+/** Payment review: proofs sent by buyers, confirmed or rejected here (DECISIONS §3). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const q = searchFromUrl(url);
+  const rawStatus = url.searchParams.get("status");
+  const status = PAYMENT_STATUSES.find((s) => s === rawStatus) ?? null;
+  const page = pageRequestFromUrl(url);
+  const [settings, counts, list] = await Promise.all([
+    getSettings(db),
+    adminPaymentCounts(db),
+    listPaymentsForAdmin(db, { q, status, page }),
+  ]);
+  const proofs = Object.fromEntries(
+    await Promise.all(
+      list.rows
+        .filter((p) => p.proof_key)
+        .map(async (p) => [p.id, await fileLinks(paths.files.payment(p.id), admin.id)] as const),
+    ),
+  );
+  return { ...list, q, status, proofs, counts, currency: settings.currency };
+}
+
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  const paymentId = z.coerce.number({ message: "Pago no encontrado." }).int().positive();
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
+      z.object({
+        intent: z.literal("reject_payment"),
+        payment_id: paymentId,
+        reason: z
+          .string({ required_error: "Indica el motivo del rechazo: el comprador lo verá." })
+          .trim()
+          .max(500, "El motivo no puede superar 500 caracteres."),
+      }),
+    ],
+    { errorMap: () => ({ message: "Acción no reconocida." }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
+  if (submission.status !== "success") return invalidForm(submission);
+  const input = submission.value;
+  const back = samePage(request);
+  if (input.intent === "confirm_payment") {
+    const result = await confirmPayment(db, { paymentId: input.payment_id, adminId: admin.id });
+    return respond(result, submission, ({ points }) => ({
+      to: back,
+      toast: {
+        type: "success",
+        title: "Éxito",
+        description: `Pago confirmado. La solicitud quedó pagada y el comprador sumó ${points} puntos.`,
+      },
+    }));
+  }
+  const result = await rejectPayment(db, {
+    paymentId: input.payment_id,
+    adminId: admin.id,
+    reason: input.reason,
+  });
+  return respond(result, submission, () => ({
+    to: back,
+    toast: {
+      type: "success",
+      title: "Éxito",
+      description: "Pago rechazado. Avisamos al comprador.",
+    },
+  }));
+}
+
+export default function AdminPayments() {
+  const { rows, total, pageInfo, q, status, proofs, counts, currency } =
+    useLoaderData<typeof loader>();
+  const form = serverForm(useActionData<typeof action>()?.result);
+  const refusedId = form.field("payment_id").defaultValue;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">Panel de administración</h1>
+      <AdminPanelTabs awaitingReview={counts.awaitingReview} />
+      <StatGrid>
+        <StatCard
+          label="Por validar"
+          value={counts.awaitingReview}
+          hint="Con comprobante enviado"
+        />
+        <StatCard label="Pendientes" value={counts.pending} />
+        <StatCard label="Confirmados" value={counts.confirmed} />
+        <StatCard label="Rechazados" value={counts.rejected} />
+      </StatGrid>
+      <SearchBar q={q} label="Buscar por título o comprador" submitLabel="Filtrar" className="">
+        <FilterSelect value={status} options={PAYMENT_STATUS_LABELS} />
+      </SearchBar>
+      {refusedId === undefined ? <FormErrors errors={form.formErrors} /> : null}
+      {rows.length === 0 ? (
+        <EmptyState title="No hay pagos" />
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((p) => {
+            const refused = refusedId === String(p.id);
+            return (
+              <li key={p.id} className="card">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <Link
+                      to={paths.admin.quote(p.quote_request_id)}
+                      className="font-semibold hover:underline"
+                    >
+                      {p.title}
+                    </Link>
+                    <p className="text-sm text-slate-700">
+                      {p.buyer_company || "Empresa no especificada"} · {p.buyer_first_name}{" "}
+                      {p.buyer_last_name}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      <span className="font-semibold">{formatMoney(p.amount_cents, currency)}</span>
+                      {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
+                      {p.submitted_at
+                        ? ` · comprobante enviado el ${formatDateTime(p.submitted_at)}`
+                        : " · esperando comprobante del comprador"}
+                    </p>
+                    {p.rejection_reason ? (
+                      <p className="text-sm text-red-800">
+                        Motivo del rechazo: {p.rejection_reason}
+                      </p>
+                    ) : null}
+                  </div>
+                  <PaymentStatusBadge status={p.status} />
+                </div>
+                {proofs[p.id] ? (
+                  <p className="mt-2 flex flex-wrap gap-3 text-sm">
+                    <a
+                      href={proofs[p.id]!.open}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-brand-700 hover:underline"
+                    >
+                      Ver comprobante<span className="sr-only"> de {p.title}</span>
+                    </a>
+                    <a
+                      href={proofs[p.id]!.download}
+                      download
+                      className="text-brand-700 hover:underline"
+                    >
+                      Descargar<span className="sr-only"> el comprobante de {p.title}</span>
+                    </a>
+                  </p>
+                ) : null}
+                {refused ? (
+                  <div className="mt-3">
+                    <FormErrors
+                      title="No se pudo actualizar el estado del pago"
+                      errors={form.formErrors}
+                    />
+                  </div>
+                ) : null}
+                {p.status === "pending" && p.proof_key ? (
+                  <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="confirm_payment" />
+                      <input type="hidden" name="payment_id" value={p.id} />
+                      <button type="submit" className="btn-primary" disabled={busy}>
+                        Confirmar pago<span className="sr-only"> de {p.title}</span>
+                      </button>
+                    </Form>
+                    <Form
+                      method="post"
+                      className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end"
+                    >
+                      <input type="hidden" name="intent" value="reject_payment" />
+                      <input type="hidden" name="payment_id" value={p.id} />
+                      <div className="flex-1">
+                        <Field
+                          label="Motivo del rechazo"
+                          name="reason"
+                          id={`motivo-${p.id}`}
+                          maxLength={500}
+                          placeholder="Ej.: el comprobante no es legible"
+                          defaultValue={refused ? form.field("reason").defaultValue : undefined}
+                          errors={refused ? form.field("reason").errors : undefined}
+                        />
+                      </div>
+                      <button type="submit" className="btn-danger" disabled={busy}>
+                        Rechazar<span className="sr-only"> el pago de {p.title}</span>
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <KeysetPagination pageInfo={pageInfo} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
+    </div>
+  );
+}

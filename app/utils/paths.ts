@@ -1,0 +1,87 @@
+/**
+ * Every internal URL of the product, built in one place: routes, redirects, `Link to=`, form
+ * actions, notification links and e-mail links. A URL typed by hand elsewhere is how a notification
+ * once pointed to `/admin?tab=pagos`, a tab the panel never knew.
+ */
+
+type Query = Record<string, string | number | null | undefined>;
+
+/** `path?query` without empty parameters. */
+function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => "/",
+  catalogue: (categoryId?: number) =>
+    `${withQuery("/", { categoria: categoryId })}#catalogo` as const,
+  contact: (query?: { sent?: boolean }) =>
+    withQuery("/contact", { enviado: query?.sent ? 1 : null }),
+  terms: () => "/terms",
+  privacy: () => "/privacy",
+  profile: () => "/profile",
+  notifications: (page?: number) =>
+    withQuery("/notifications", { page: page && page > 1 ? page : null }),
+
+  signIn: (redirectTo?: string | null) => withQuery("/auth", { redirectTo }),
+  signUp: () => "/auth/signup",
+  signOut: () => "/auth/logout",
+  forgotPassword: () => "/auth/forgot",
+  resetPassword: (token: string) => withQuery("/auth/reset", { token }),
+  verifyEmail: (token: string) => withQuery("/auth/verify", { token }),
+
+  buyer: {
+    home: () => "/buyer",
+    quotes: (query?: Query) => withQuery("/buyer/quotes", query),
+    newQuote: () => "/buyer/quotes/new",
+    quote: (id: number) => `/buyer/quotes/${id}`,
+    payments: () => "/buyer/payments",
+    newPayment: (requestId: number) => withQuery("/buyer/payments/new", { quote: requestId }),
+    rewards: () => "/buyer/rewards",
+  },
+
+  partner: {
+    home: () => "/partner",
+    assignments: (query?: Query) => withQuery("/partner/assignments", query),
+    assignment: (requestId: number) => `/partner/assignments/${requestId}`,
+    quoteForm: (requestId: number) => `/partner/assignments/${requestId}/quote`,
+    quotes: () => "/partner/quotes",
+    profile: () => "/partner/profile",
+  },
+
+  admin: {
+    home: () => "/admin",
+    quotes: (query?: Query) => withQuery("/admin/quotes", query),
+    quote: (id: number, section?: "asignar-socios") =>
+      `/admin/quotes/${id}${section ? `#${section}` : ""}`,
+    assign: (id: number) => `/admin/quotes/${id}/assign`,
+    officialQuote: (id: number) => `/admin/quotes/${id}/official-quote`,
+    send: (id: number) => `/admin/quotes/${id}/send`,
+    status: (id: number) => `/admin/quotes/${id}/status`,
+    notes: (id: number) => `/admin/quotes/${id}/notes`,
+    payments: (query?: Query) => withQuery("/admin/payments", query),
+    users: () => "/admin/users",
+    partners: () => "/admin/partners",
+    products: () => "/admin/products",
+    newProduct: () => "/admin/products/new",
+    product: (id: number) => `/admin/products/${id}`,
+    deleteProduct: (id: number) => `/admin/products/${id}/delete`,
+    categories: () => "/admin/categories",
+    analytics: () => "/admin/analytics",
+    contacts: () => "/admin/contacts",
+    settings: () => "/admin/settings",
+  },
+
+  files: {
+    request: (requestId: number) => `/files/requests/${requestId}`,
+    officialQuote: (requestId: number) => `/files/official-quotes/${requestId}`,
+    partnerQuote: (partnerQuoteId: number) => `/files/partner-quotes/${partnerQuoteId}`,
+    payment: (paymentId: number) => `/files/payments/${paymentId}`,
+    productImage: (productId: number) => `/files/products/${productId}`,
+  },
+} as const;
