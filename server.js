@@ -26,6 +26,22 @@ const edge = () => build.entry.module.edge;
 
 const app = express();
 app.disable("x-powered-by");
+// Benchmarks only (bench/pages.ts sets BENCH_EVENT_LOOP=1): the event-loop delay the requests
+// caused, read and reset at /__bench/event-loop. Never enabled otherwise.
+if (process.env.BENCH_EVENT_LOOP === "1" && !development) {
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  app.get("/__bench/event-loop", (req, res) => {
+    const ms = (ns) => Math.round(ns / 1e4) / 100;
+    res.json({
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+    });
+    histogram.reset();
+  });
+}
 if (edge().trustProxy) app.set("trust proxy", true);
 app.use((req, res, next) => edge().guard(req, res, next));
 app.use(compression());

@@ -1,7 +1,7 @@
 /**
  * DECISIONS §5 budgets: HTML+CSS ≤ 30 KB gzip and first-visit JavaScript ≤ 100 KB gzip per page.
  * Usage: npm run build && DATABASE_PATH=db/large.sqlite npx tsx bench/page-weight.ts
- * Starts the built server, signs in one user per role with a session row, and sums the gzip size of
+ * Starts the built server, signs in one user per role through the sign-in form, and sums the gzip size of
  * each page's HTML, its stylesheets and every script it loads (entry, modulepreloads).
  */
 import zlib from "node:zlib";
@@ -31,7 +31,7 @@ const pages: [string, keyof typeof cookies | null][] = [
   ["/partner/assignments", "partner"],
   ["/admin", "admin"],
   ["/admin/quotes", "admin"],
-  ["/admin?tab=payments", "admin"],
+  ["/admin/payments", "admin"],
   ["/admin/users", "admin"],
   ["/admin/partners", "admin"],
   ["/admin/products", "admin"],
@@ -44,9 +44,17 @@ const pages: [string, keyof typeof cookies | null][] = [
 let over = false;
 console.log(`${"página".padEnd(24)} HTML+CSS gz   JS gz (primera visita)`);
 for (const [path, role] of pages) {
-  const html = await (
-    await fetch(base + path, { headers: role ? { cookie: cookies[role] } : {} })
-  ).text();
+  const response = await fetch(base + path, {
+    headers: role ? { cookie: cookies[role] } : {},
+    redirect: "manual",
+  });
+  // A redirect (e.g. to /auth) or an error page would be measured instead of the page: fail.
+  if (response.status !== 200) {
+    console.log(`${path.padEnd(24)} HTTP ${response.status} ← no se midió la página`);
+    over = true;
+    continue;
+  }
+  const html = await response.text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
   const js = new Set(
     [
@@ -64,3 +72,4 @@ for (const [path, role] of pages) {
 }
 await stop();
 process.exitCode = over ? 1 : 0;
+if (over) console.log("\nFuera de presupuesto o con respuestas distintas de 200.");

@@ -1,16 +1,18 @@
 /**
- * What the benchmarks share: the built server on a free 127.0.0.1 port against DATABASE_PATH, and
- * one signed-in session cookie per role, created directly in the sessions table.
+ * What the benchmarks share: the built server (`node server.js`, as `npm start` runs it) on a free
+ * 127.0.0.1 port against DATABASE_PATH, and users signed in through the real sign-in form: the
+ * admin, the buyer with the most requests and the partner with the most assignments.
+ * With BENCH_EVENT_LOOP=1 the server samples its event-loop delay (see server.js).
  */
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import net from "node:net";
-import { createCookie } from "@remix-run/node";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
-import { cookieSecret } from "../app/services/session.server";
 
-type BenchRole = "admin" | "buyer" | "partner";
+export type BenchRole = "admin" | "buyer" | "partner";
+
+/** The password every seeded account has (scripts/seed-large.ts). */
+const SEED_PASSWORD = "Demo1234!";
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,65 +24,90 @@ function freePort(): Promise<number> {
   });
 }
 
-async function cookieFor(role: BenchRole): Promise<string> {
-  const user = await db
+/** The accounts measured: the admin and the busiest buyer and partner, with their ids. */
+export async function benchUsers() {
+  const admin = await db
     .selectFrom("users")
-    .select("id")
-    .where("role", "=", role)
+    .select(["id", "email"])
+    .where("role", "=", "admin")
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(32).toString("base64url");
-  const stamp = new Date().toISOString();
-  await db
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: user.id,
-      created_at: stamp,
-      last_seen_at: stamp,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      user_agent: "bench",
-    })
-    .execute();
-  const cookie = createCookie("__session", { secrets: [await cookieSecret(db)] });
-  return (await cookie.serialize(id)).split(";")[0]!;
+  const buyer = await db
+    .selectFrom("buyer_request_counts as c")
+    .innerJoin("users as u", "u.id", "c.buyer_id")
+    .select(["u.id", "u.email", (eb) => eb.fn.sum<number>("c.requests").as("requests")])
+    .groupBy("u.id")
+    .orderBy("requests", "desc")
+    .executeTakeFirstOrThrow();
+  const partner = await db
+    .selectFrom("partner_counters as c")
+    .innerJoin("users as u", "u.id", "c.partner_id")
+    .select(["u.id", "u.email", "c.assigned"])
+    .orderBy("c.assigned", "desc")
+    .executeTakeFirstOrThrow();
+  return { admin, buyer, partner };
 }
 
-/** Starts `build/index.js`, waits for /healthcheck and returns its base URL, cookies and a stop(). */
-export async function startBenchServer() {
-  const cookies: Record<BenchRole, string> = {
-    admin: await cookieFor("admin"),
-    buyer: await cookieFor("buyer"),
-    partner: await cookieFor("partner"),
-  };
+/** Signs in through POST /auth (the form a person uses) and returns the session cookie. */
+async function signIn(base: string, email: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", email, password: SEED_PASSWORD });
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: base, "sec-fetch-site": "same-origin" },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("__session="));
+  if (response.status !== 302 || !cookie) {
+    throw new Error(`No se pudo iniciar sesión como ${email}: HTTP ${response.status}`);
+  }
+  return cookie;
+}
+
+/** Starts `node server.js`, waits for /healthcheck and returns its base URL, pid, cookies, stop(). */
+export async function startBenchServer({ eventLoop = false } = {}) {
+  const users = await benchUsers();
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        NODE_ENV: "production",
-        DATABASE_PATH: env.databasePath,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATABASE_PATH: env.databasePath,
+      ...(eventLoop ? { BENCH_EVENT_LOOP: "1" } : {}),
     },
-  );
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const up = await fetch(`${base}/healthcheck`).then(
+  let up = false;
+  for (let i = 0; i < 150 && !up; i++) {
+    up = await fetch(`${base}/healthcheck`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 200));
+    if (!up) await new Promise((r) => setTimeout(r, 200));
   }
+  if (!up) {
+    child.kill();
+    throw new Error("El servidor no respondió a /healthcheck.");
+  }
+  const cookies: Record<BenchRole, string> = {
+    admin: await signIn(base, users.admin.email),
+    buyer: await signIn(base, users.buyer.email),
+    partner: await signIn(base, users.partner.email),
+  };
   return {
     base,
+    pid: child.pid!,
+    users,
     cookies,
     async stop() {
       child.kill();
+      await new Promise((r) => child.once("exit", r));
       await db.destroy();
     },
   };

@@ -260,6 +260,107 @@ interface MailOutboxTable {
   claim_token: string | null;
 }
 
+// ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.
+
+export interface RequestStatusCountsTable {
+  status: RequestStatus;
+  requests: number;
+  /** Requests in this status with at least one partner quote. */
+  with_quotes: number;
+}
+
+export interface BuyerRequestCountsTable {
+  buyer_id: number;
+  status: RequestStatus;
+  requests: number;
+}
+
+export interface PaymentStatusTotalsTable {
+  status: PaymentStatus;
+  payments: number;
+  cents: number;
+  /** Payments with a proof file attached. */
+  with_proof: number;
+  /** Payments whose proof was submitted (submitted_at set), and their amounts. */
+  submitted: number;
+  submitted_cents: number;
+}
+
+export interface BuyerPaymentTotalsTable {
+  buyer_id: number;
+  status: PaymentStatus;
+  payments: number;
+  cents: number;
+}
+
+export interface MonthlyTotalsTable {
+  /** "YYYY-MM" (UTC). */
+  month: string;
+  /** Requests created in the month. */
+  requests: number;
+  /** Confirmed payments' amounts by the month they were confirmed. */
+  paid_cents: number;
+}
+
+export interface SummaryTotalsTable {
+  name: "commission_cents";
+  value: number;
+}
+
+export interface RequestTurnaroundTable {
+  quote_request_id: number;
+  /** Whole seconds from the request to its first partner quote. */
+  seconds: number;
+}
+
+export interface TurnaroundHoursTable {
+  hour: number;
+  requests: number;
+}
+
+export interface TurnaroundSecondsTable {
+  seconds: number;
+  requests: number;
+}
+
+export interface PartnerWinsTable {
+  partner_id: number;
+  won: number;
+  cents: number;
+}
+
+export interface PartnerCountersTable {
+  partner_id: number;
+  assigned: number;
+  pending: number;
+  submitted: number;
+  selected: number;
+  potential_cents: number;
+  selected_cents: number;
+}
+
+export interface UserRoleCountsTable {
+  role: Role;
+  users: number;
+}
+
+/** FTS5 tables (migration 2026-11-25T01-00_desk_search); query them with MATCH. */
+export interface QuoteRequestSearchTable {
+  rowid: number;
+  title: string;
+  description: string;
+  buyer: string;
+  /** "b<buyer id>" and "p<partner id>" tokens of who may see the request. */
+  scope: string;
+}
+
+export interface UserSearchTable {
+  rowid: number;
+  name: string;
+  company: string;
+  email: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -283,6 +384,20 @@ export interface Database {
   loyalty_ledger: LoyaltyLedgerTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  request_status_counts: RequestStatusCountsTable;
+  buyer_request_counts: BuyerRequestCountsTable;
+  payment_status_totals: PaymentStatusTotalsTable;
+  buyer_payment_totals: BuyerPaymentTotalsTable;
+  monthly_totals: MonthlyTotalsTable;
+  summary_totals: SummaryTotalsTable;
+  request_turnaround: RequestTurnaroundTable;
+  turnaround_hours: TurnaroundHoursTable;
+  turnaround_seconds: TurnaroundSecondsTable;
+  partner_wins: PartnerWinsTable;
+  partner_counters: PartnerCountersTable;
+  user_role_counts: UserRoleCountsTable;
+  quote_request_search: QuoteRequestSearchTable;
+  user_search: UserSearchTable;
 }
 
 export type User = Selectable<UsersTable>;

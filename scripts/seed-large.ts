@@ -1,8 +1,13 @@
 /**
  * Fills a database with production-sized data for benchmarks: 10,000 users (1,000 partners),
- * 100,000 quote requests across every status, with assignments, partner quotes, official quotes,
- * payments and history. Usage: DATABASE_PATH=db/large.sqlite npm run seed:large
- * All names are obviously fake. Takes well under a minute.
+ * 100,000 quote requests (or `--requests N`, e.g. 1000000) across every status, with assignments,
+ * partner quotes, official quotes, payments, history, categories and products.
+ * Usage: DATABASE_PATH=db/large.sqlite npm run seed:large [-- --requests 1000000]
+ *
+ * The data is shaped like a real marketplace, so benchmarks measure real users: a seeded 32-bit
+ * generator (mulberry32: exact integer arithmetic, no overflow); buyers' and partners' shares drawn
+ * from a log-normal distribution (a few busy accounts, a long tail, nobody empty by accident);
+ * statuses drawn independently of the buyer. All names are obviously fake.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +20,19 @@ import { renderOfficialQuotePdf } from "../app/services/pdf.server";
 
 const USERS = 10_000;
 const PARTNERS = 1_000;
-const REQUESTS = 100_000;
+const CATEGORIES = 24;
+const PRODUCTS = 5_000;
+
+function requestsOption(argv: string[]): number {
+  const at = argv.indexOf("--requests");
+  const value = at === -1 ? 100_000 : Number(argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error("--requests necesita un número entero positivo (p. ej. --requests 1000000).");
+    process.exit(1);
+  }
+  return value;
+}
+const REQUESTS = requestsOption(process.argv);
 const STATUSES = ["pending", "assigned", "quoted", "approved", "paid", "rejected"] as const;
 const WEIGHTS = [0.2, 0.25, 0.15, 0.1, 0.25, 0.05];
 
@@ -56,9 +73,45 @@ fs.writeFileSync(
 );
 
 const passwordHash = await hashPassword("Demo1234!");
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+/** mulberry32: a small, well-tested 32-bit generator; Math.imul keeps every step exact. */
+function mulberry32(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(42);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** A standard normal draw (Box-Muller). */
+const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+/**
+ * Picks ids with log-normal weights (σ = 1.1): the busiest accounts have tens of times the median's
+ * share, and every account still has a non-zero chance.
+ */
+function weightedPicker(ids: number[], sigma = 1.1) {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let i = 0; i < ids.length; i++) {
+    sum += Math.exp(sigma * normal());
+    cumulative.push(sum);
+  }
+  return () => {
+    const target = random() * sum;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cumulative[mid]! < target) low = mid + 1;
+      else high = mid;
+    }
+    return ids[low]!;
+  };
+}
 const start = Date.now() - 730 * 24 * 3600 * 1000;
 const at = (ms: number) => new Date(ms).toISOString();
 
@@ -85,8 +138,13 @@ const insertOfficial = sqlite.prepare(
    VALUES (?, ?, 5.0, ?, 'USD', ?, ?, ?)`,
 );
 const insertPayment = sqlite.prepare(
-  `INSERT INTO payments (quote_request_id, official_quote_id, buyer_id, amount_cents, method, status, confirmed_at, created_at, updated_at)
-   VALUES (?, ?, ?, ?, 'transfer', ?, ?, ?, ?)`,
+  `INSERT INTO payments (quote_request_id, official_quote_id, buyer_id, amount_cents, method, proof_key, proof_name, proof_type, status, rejection_reason, submitted_at, confirmed_at, created_at, updated_at)
+   VALUES (?, ?, ?, ?, 'transfer', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+const insertCategory = sqlite.prepare(`INSERT INTO categories (name, created_at) VALUES (?, ?)`);
+const insertProduct = sqlite.prepare(
+  `INSERT INTO products (name, description, sku, category_id, supplier_id, base_price_cents, stock_quantity, is_active, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 const insertCommission = sqlite.prepare(
   `INSERT INTO buyer_commissions (buyer_id, payment_id, commission_amount_cents, loyalty_points, created_at) VALUES (?, ?, ?, ?, ?)`,
@@ -105,7 +163,27 @@ const ITEMS = [
   "Mobiliario",
   "Lubricantes",
   "Cámaras de seguridad",
+  "Válvulas de compuerta",
+  "Señalización vial",
+  "Papelería",
+  "Extintores",
+  "Cableado eléctrico",
+  "Guantes de nitrilo",
+  "Bombas sumergibles",
+  "Pintura epóxica",
 ];
+const DETAILS = [
+  "con entrega en almacén central",
+  "según especificación adjunta",
+  "para reposición trimestral",
+  "con certificado de calidad",
+  "para el proyecto de ampliación",
+  "con garantía de un año",
+  "incluye instalación y capacitación",
+  "en presentación de caja",
+];
+const FIRST_NAMES = ["Lucía", "Martín", "Sofía", "Andrés", "Valentina", "José", "Camila", "Íñigo"];
+const LAST_NAMES = ["García", "Pérez", "Muñoz", "Rodríguez", "Núñez", "López", "Peña", "Gómez"];
 
 const started = Date.now();
 sqlite.transaction(() => {
@@ -130,8 +208,8 @@ sqlite.transaction(() => {
     const result = insertUser.run(
       `${role}${i}@example.test`,
       passwordHash,
-      isPartner ? "Socio" : "Comprador",
-      `Prueba ${i}`,
+      pick(FIRST_NAMES),
+      `${pick(LAST_NAMES)} Prueba ${i}`,
       `${isPartner ? "Proveedora" : pick(SECTORS)} Ficticia ${i} S.A.`,
       role,
       created,
@@ -140,19 +218,44 @@ sqlite.transaction(() => {
     );
     (isPartner ? partnerIds : buyerIds).push(Number(result.lastInsertRowid));
   }
+  const categoryIds: number[] = [];
+  for (let c = 1; c <= CATEGORIES; c++) {
+    categoryIds.push(
+      Number(
+        insertCategory.run(`${ITEMS[c % ITEMS.length]} · línea ${c}`, at(start)).lastInsertRowid,
+      ),
+    );
+  }
+  for (let p = 1; p <= PRODUCTS; p++) {
+    const created = at(start + random() * 700 * 24 * 3600 * 1000);
+    insertProduct.run(
+      `${pick(ITEMS)} modelo ${p}`,
+      `${pick(ITEMS)} ${pick(DETAILS)}.`,
+      `SKU-${String(p).padStart(6, "0")}`,
+      pick(categoryIds),
+      pick(partnerIds),
+      1_000 + Math.floor(random() * 2_000_000),
+      Math.floor(random() * 500),
+      random() < 0.9 ? 1 : 0,
+      created,
+      created,
+    );
+  }
+  const pickBuyer = weightedPicker(buyerIds);
+  const pickPartner = weightedPicker(partnerIds);
   for (let i = 0; i < REQUESTS; i++) {
     let r = random();
     let s = 0;
-    while (s < WEIGHTS.length - 1 && r > WEIGHTS[s]) r -= WEIGHTS[s++];
-    const status = STATUSES[s];
-    const buyerId = pick(buyerIds);
+    while (s < WEIGHTS.length - 1 && r > WEIGHTS[s]!) r -= WEIGHTS[s++]!;
+    const status = STATUSES[s]!;
+    const buyerId = pickBuyer();
     const createdMs = start + (i / REQUESTS) * 720 * 24 * 3600 * 1000;
     const amount = 10_000 + Math.floor(random() * 5_000_000);
     const hasOfficial = ["quoted", "approved", "paid"].includes(status);
     const req = insertRequest.run(
       buyerId,
       `${pick(ITEMS)} lote ${i + 1}`,
-      `Requerimiento de ${pick(ITEMS).toLowerCase()} para planta ${i % 97}.`,
+      `Requerimiento de ${pick(ITEMS).toLowerCase()} ${pick(DETAILS)} para planta ${i % 97}.`,
       sampleKey,
       status,
       hasOfficial ? amount : null,
@@ -163,7 +266,10 @@ sqlite.transaction(() => {
     insertHistory.run(requestId, buyerId, null, "pending", "Solicitud creada", at(createdMs));
     if (status === "pending") continue;
     insertHistory.run(requestId, adminId, "pending", status, null, at(createdMs + 3600_000));
-    const partners = [pick(partnerIds), pick(partnerIds)];
+    const first = pickPartner();
+    let second = pickPartner();
+    while (second === first) second = pickPartner();
+    const partners = [first, second];
     for (const partnerId of partners)
       insertAssignment.run(partnerId, requestId, adminId, at(createdMs + 1800_000));
     if (status === "assigned" && random() < 0.5) continue;
@@ -188,12 +294,19 @@ sqlite.transaction(() => {
     );
     if (status === "quoted") continue;
     const paid = status === "paid";
+    // Approved requests: two in three buyers already sent their proof (waiting for review).
+    const withProof = paid || random() < 0.66;
     const payment = insertPayment.run(
       requestId,
       Number(official.lastInsertRowid),
       buyerId,
       amount,
+      withProof ? sampleKey : null,
+      withProof ? "comprobante.pdf" : null,
+      withProof ? "application/pdf" : null,
       paid ? "confirmed" : "pending",
+      null,
+      withProof ? at(quoteMs + 30 * 3600_000) : null,
       paid ? at(quoteMs + 48 * 3600_000) : null,
       at(quoteMs + 24 * 3600_000),
       at(quoteMs + 48 * 3600_000),
@@ -209,5 +322,5 @@ sqlite.transaction(() => {
 sqlite.pragma("optimize");
 sqlite.close();
 console.log(
-  `Listo en ${((Date.now() - started) / 1000).toFixed(1)} s: ${USERS} usuarios (${PARTNERS} socios), ${REQUESTS} solicitudes en ${env.databasePath}. Contraseña de todos: Demo1234! (admin: admin.bench@example.test)`,
+  `Listo en ${((Date.now() - started) / 1000).toFixed(1)} s: ${USERS} usuarios (${PARTNERS} socios), ${REQUESTS} solicitudes, ${CATEGORIES} categorías y ${PRODUCTS} productos en ${env.databasePath}. Contraseña de todos: Demo1234! (admin: admin.bench@example.test)`,
 );

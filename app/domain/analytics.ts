@@ -60,14 +60,14 @@ export function formatHours(hours: number | null): string {
   return `${new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 }).format(hours)} h`;
 }
 
-interface Bucket {
+export interface Bucket {
   label: string;
   /** Upper bound in hours, inclusive; the last bucket has none. */
   max: number | null;
 }
 
 /** The 24-48 h promise splits the histogram: on time up to 48 h, late after. */
-const TURNAROUND_BUCKETS: Bucket[] = [
+export const TURNAROUND_BUCKETS: Bucket[] = [
   { label: "0–12 h", max: 12 },
   { label: "12–24 h", max: 24 },
   { label: "24–48 h", max: 48 },

@@ -4,6 +4,9 @@ import type { Role } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
+import { finishPage, pageWindow, type PageInfo, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch } from "~/utils/search";
 
 export const LAST_ADMIN_MESSAGE =
   "No se puede quitar el rol de administrador al último administrador. Asigna primero el rol de administrador a otra persona.";
@@ -22,19 +25,36 @@ interface AdminUserRow {
 /** Users for /admin/users: search over name, e-mail and company, an optional role, 25 a page. */
 export async function listUsersForAdmin(
   database: DB,
-  { q, role, page }: { q: string; role: Role | null; page: number },
-): Promise<{ users: AdminUserRow[]; total: number }> {
+  { q, role, page }: { q: string; role: Role | null; page: PageRequest },
+): Promise<{ users: AdminUserRow[]; total: number; pageInfo: PageInfo }> {
   let query = database.selectFrom("users");
   if (role) query = query.where("role", "=", role);
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(
-      sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
+    // Full-text (accent-insensitive, partial words) over name, company and e-mail; a literal
+    // LIKE as well when the text has punctuation (an e-mail, "S.A.").
+    const expression = matchExpression(q, ["name", "company", "email"]);
+    if (expression)
+      query = query.where(
+        "id",
+        "in",
+        database
+          .selectFrom("user_search")
+          .select("user_search.rowid")
+          .where(sql<boolean>`user_search MATCH ${expression}`),
+      );
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = containsPattern(q);
+      query = query.where(
+        sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
         OR email LIKE ${pattern} ESCAPE '\\'
         OR coalesce(company_name, '') LIKE ${pattern} ESCAPE '\\')`,
-    );
+      );
+    }
   }
-  const [users, count] = await Promise.all([
+  const after = keysetCondition(page, { key: "created_at", id: "id" });
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, ADMIN_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     query
       .select([
         "id",
@@ -46,14 +66,25 @@ export async function listUsersForAdmin(
         "email_verified_at",
         "created_at",
       ])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .orderBy("created_at", direction)
+      .orderBy("id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    q
+      ? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
+      : database
+          .selectFrom("user_role_counts")
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("users"), eb.lit(0)).as("n"))
+          .$if(role !== null, (qb) => qb.where("role", "=", role!))
+          .executeTakeFirstOrThrow(),
   ]);
-  return { users, total: Number(count.n) };
+  const { rows, pageInfo } = finishPage(read, page, ADMIN_PAGE_SIZE, (u) => ({
+    key: u.created_at,
+    id: u.id,
+  }));
+  return { users: rows, total: Number(total.n), pageInfo };
 }
 
 /**

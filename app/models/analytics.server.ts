@@ -2,131 +2,149 @@ import { sql } from "kysely";
 import {
   conversionRate,
   funnel,
-  histogram,
   lastMonths,
-  median,
   monthlySeries,
   PROMISE_HOURS,
-  shareWithin,
   statusCounts,
   totalOf,
+  TURNAROUND_BUCKETS,
 } from "~/domain/analytics";
 import type { DB } from "~/services/db.server";
 
-/** The queries behind /admin/analytics; the arithmetic is in ~/domain/analytics. */
+/**
+ * The queries behind /admin/analytics, read from the summary tables the writing transactions keep
+ * current (migration 2026-11-25T00-00_desk_summaries): a view reads a few dozen rows whatever the
+ * size of the data. The arithmetic that is left is in ~/domain/analytics.
+ */
+
+const HOUR = 3600;
+
+/**
+ * Requests whose first quote took at most `hours` hours (`seconds <= hours × 3600`): every whole
+ * hour bucket below it, plus the requests that took exactly the limit.
+ */
+function turnaroundAtMost(hours: number) {
+  return sql<number>`coalesce((SELECT sum(requests) FROM turnaround_hours WHERE hour < ${hours}), 0)
+    + coalesce((SELECT requests FROM turnaround_seconds WHERE seconds = ${hours * HOUR}), 0)`;
+}
+
+/**
+ * The `rank`-th smallest turnaround (1-based), in seconds: the hour bucket where the running count
+ * reaches `rank` (one row per hour that has requests), then the second inside that hour (at most
+ * 3,600 rows), both walked by SQLite.
+ */
+async function turnaroundAtRank(database: DB, rank: number): Promise<number | null> {
+  const bucket = await sql<{ hour: number; before: number }>`
+    SELECT hour, running - requests AS before FROM (
+      SELECT hour, requests, sum(requests) OVER (ORDER BY hour) AS running FROM turnaround_hours
+    ) WHERE running >= ${rank} ORDER BY hour LIMIT 1`.execute(database);
+  const found = bucket.rows[0];
+  if (!found) return null;
+  const first = Number(found.hour) * HOUR;
+  const row = await sql<{ seconds: number }>`
+    SELECT seconds FROM (
+      SELECT seconds, sum(requests) OVER (ORDER BY seconds) AS running FROM turnaround_seconds
+      WHERE seconds BETWEEN ${first} AND ${first + HOUR - 1}
+    ) WHERE running >= ${rank - Number(found.before)} ORDER BY seconds LIMIT 1`.execute(database);
+  return row.rows[0] ? Number(row.rows[0].seconds) : null;
+}
+
+/** The median of the turnarounds in hours, as ~/domain/analytics `median` computes it. */
+async function medianTurnaroundHours(database: DB, measured: number): Promise<number | null> {
+  if (measured === 0) return null;
+  const middle = Math.floor(measured / 2);
+  if (measured % 2 === 1) {
+    const seconds = await turnaroundAtRank(database, middle + 1);
+    return seconds === null ? null : seconds / HOUR;
+  }
+  const [low, high] = await Promise.all([
+    turnaroundAtRank(database, middle),
+    turnaroundAtRank(database, middle + 1),
+  ]);
+  return low === null || high === null ? null : (low / HOUR + high / HOUR) / 2;
+}
 
 export async function getAnalytics(database: DB, current = new Date()) {
   const months = lastMonths(current, 12);
-  const since = `${months[0]}-01T00:00:00.000Z`;
+  const limits = TURNAROUND_BUCKETS.flatMap((b) => (b.max === null ? [] : [b.max]));
 
-  const [
-    byStatus,
-    volume,
-    commissions,
-    firstQuotes,
-    pendingValidations,
-    topPartners,
-    monthlyRequests,
-    monthlyVolume,
-  ] = await Promise.all([
+  const [byStatus, payments, commissions, turnaround, topPartners, monthly] = await Promise.all([
+    database.selectFrom("request_status_counts").select(["status", "requests as count"]).execute(),
     database
-      .selectFrom("quote_requests")
-      .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("status")
+      .selectFrom("payment_status_totals")
+      .select(["status", "payments", "cents", "submitted", "submitted_cents"])
       .execute(),
     database
-      .selectFrom("payments")
-      .select([
-        sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"),
-        (eb) => eb.fn.countAll<number>().as("count"),
+      .selectFrom("summary_totals")
+      .select("value")
+      .where("name", "=", "commission_cents")
+      .executeTakeFirst(),
+    // How many requests were measured and how many took at most each limit (24 h, 48 h, buckets).
+    database
+      .selectNoFrom([
+        sql<number>`coalesce((SELECT sum(requests) FROM turnaround_hours), 0)`.as("measured"),
+        ...[...new Set([...limits, 24, PROMISE_HOURS])].map((hours) =>
+          turnaroundAtMost(hours).as(`within_${hours}`),
+        ),
       ])
-      .where("status", "=", "confirmed")
-      .executeTakeFirstOrThrow(),
-    // One commission row is written with each confirmed payment.
-    database
-      .selectFrom("buyer_commissions")
-      .select(sql<number>`coalesce(sum(commission_amount_cents), 0)`.as("cents"))
-      .executeTakeFirstOrThrow(),
-    // Hours from each request to its first partner quote, computed by SQLite (one number a row).
-    database
-      .selectFrom(
-        database
-          .selectFrom("partner_quotes")
-          .select(["quote_request_id", sql<string>`min(created_at)`.as("quoted_at")])
-          .groupBy("quote_request_id")
-          .as("f"),
-      )
-      .innerJoin("quote_requests as qr", "qr.id", "f.quote_request_id")
-      .select(sql<number>`(unixepoch(f.quoted_at) - unixepoch(qr.created_at)) / 3600.0`.as("hours"))
-      .execute(),
-    // A proof was sent and nobody has confirmed or rejected it yet.
-    database
-      .selectFrom("payments")
-      .select([
-        (eb) => eb.fn.countAll<number>().as("count"),
-        sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"),
-      ])
-      .where("status", "=", "pending")
-      .where("submitted_at", "is not", null)
       .executeTakeFirstOrThrow(),
     database
-      .selectFrom("partner_quotes as pq")
-      .innerJoin("users as u", "u.id", "pq.partner_id")
+      .selectFrom("partner_wins as w")
+      .innerJoin("users as u", "u.id", "w.partner_id")
       .select([
         "u.id",
         sql<string>`coalesce(nullif(trim(u.company_name), ''), u.first_name || ' ' || u.last_name)`.as(
           "name",
         ),
-        (eb) => eb.fn.countAll<number>().as("won"),
-        sql<number>`sum(pq.quoted_amount_cents)`.as("cents"),
+        "w.won",
+        "w.cents",
       ])
-      .where("pq.is_selected", "=", 1)
-      .groupBy("u.id")
-      .orderBy("won", "desc")
-      .orderBy("cents", "desc")
-      .orderBy("u.id")
+      .where("w.won", ">", 0)
+      .orderBy("w.won", "desc")
+      .orderBy("w.cents", "desc")
+      .orderBy("w.partner_id")
       .limit(5)
       .execute(),
     database
-      .selectFrom("quote_requests")
-      .select([
-        sql<string>`substr(created_at, 1, 7)`.as("month"),
-        (eb) => eb.fn.countAll<number>().as("value"),
-      ])
-      .where("created_at", ">=", since)
-      .groupBy("month")
-      .execute(),
-    database
-      .selectFrom("payments")
-      .select([
-        sql<string>`substr(confirmed_at, 1, 7)`.as("month"),
-        sql<number>`sum(amount_cents)`.as("value"),
-      ])
-      .where("status", "=", "confirmed")
-      .where("confirmed_at", ">=", since)
-      .groupBy("month")
+      .selectFrom("monthly_totals")
+      .select(["month", "requests", "paid_cents"])
+      .where("month", ">=", months[0]!)
+      .where("month", "<=", months.at(-1)!)
       .execute(),
   ]);
 
   const counts = statusCounts(byStatus);
-  const turnaround = firstQuotes.map((r) => Number(r.hours));
+  const confirmed = payments.find((p) => p.status === "confirmed");
+  const pending = payments.find((p) => p.status === "pending");
+  const within = turnaround as unknown as Record<string, number>;
+  const measured = Number(turnaround.measured);
+  const atMost = (hours: number) => Number(within[`within_${hours}`] ?? 0);
+  const share = (hours: number) => (measured > 0 ? atMost(hours) / measured : null);
+  // Bucket i holds what is at most its limit and above the previous one; the last holds the rest.
+  let previous = 0;
+  const histogram = TURNAROUND_BUCKETS.map((bucket) => {
+    const upTo = bucket.max === null ? measured : atMost(bucket.max);
+    const count = upTo - previous;
+    previous = upTo;
+    return { label: bucket.label, count };
+  });
   return {
     counts,
     total: totalOf(counts),
     conversion: conversionRate(counts),
-    paidVolumeCents: Number(volume.cents),
-    confirmedPayments: Number(volume.count),
-    commissionsCents: Number(commissions.cents),
+    paidVolumeCents: Number(confirmed?.cents ?? 0),
+    confirmedPayments: Number(confirmed?.payments ?? 0),
+    commissionsCents: Number(commissions?.value ?? 0),
     turnaround: {
-      measured: turnaround.length,
-      medianHours: median(turnaround),
-      within24: shareWithin(turnaround, 24),
-      within48: shareWithin(turnaround, PROMISE_HOURS),
-      histogram: histogram(turnaround),
+      measured,
+      medianHours: await medianTurnaroundHours(database, measured),
+      within24: share(24),
+      within48: share(PROMISE_HOURS),
+      histogram,
     },
     pendingValidations: {
-      count: Number(pendingValidations.count),
-      cents: Number(pendingValidations.cents),
+      count: Number(pending?.submitted ?? 0),
+      cents: Number(pending?.submitted_cents ?? 0),
     },
     topPartners: topPartners.map((p) => ({
       id: p.id,
@@ -135,7 +153,13 @@ export async function getAnalytics(database: DB, current = new Date()) {
       cents: Number(p.cents),
     })),
     funnel: funnel(counts),
-    monthlyRequests: monthlySeries(months, monthlyRequests),
-    monthlyVolume: monthlySeries(months, monthlyVolume),
+    monthlyRequests: monthlySeries(
+      months,
+      monthly.map((m) => ({ month: m.month, value: m.requests })),
+    ),
+    monthlyVolume: monthlySeries(
+      months,
+      monthly.map((m) => ({ month: m.month, value: m.paid_cents })),
+    ),
   };
 }

@@ -2,6 +2,9 @@ import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
+import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 
 /**
  * What a partner sees of the requests assigned to them. Every query starts from the partner's own
@@ -67,13 +70,37 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(eb: Scope, search: string) {
-  const pattern = likePattern(search);
-  return eb.or([
-    sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
-  ]);
+/**
+ * The partner's search: the full-text index restricted to requests carrying their scope token
+ * (accent-insensitive, partial words), plus a literal LIKE when the text has punctuation.
+ */
+function searchCondition(eb: Scope, partnerId: number, search: string) {
+  const expression = matchExpression(search, ["title", "description", "buyer"]);
+  const conditions = [];
+  if (expression)
+    conditions.push(
+      eb(
+        "pa.quote_request_id",
+        "in",
+        eb
+          .selectFrom("quote_request_search")
+          .select("quote_request_search.rowid")
+          .where(
+            sql<SqlBool>`quote_request_search MATCH ${scopedMatch(`p${partnerId}`, expression)}`,
+          ),
+      ),
+    );
+  if (!expression || needsLiteralMatch(search)) {
+    const pattern = likePattern(search);
+    conditions.push(
+      eb.or([
+        sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
+        sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
+        sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  return eb.and(conditions);
 }
 
 interface PartnerCounters {
@@ -87,34 +114,23 @@ interface PartnerCounters {
   selectedRevenueCents: number;
 }
 
+/** The partner's figures, kept current by the writing transactions (one row per partner). */
 export async function getPartnerCounters(
   database: DB,
   partnerId: number,
 ): Promise<PartnerCounters> {
-  const row = await assignmentsOf(database, partnerId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as("total"),
-      sql<number>`coalesce(sum(CASE WHEN pq.id IS NULL AND qr.status = 'assigned' THEN 1 ELSE 0 END), 0)`.as(
-        "pending",
-      ),
-      eb.fn.count<number>("pq.id").as("submitted"),
-      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN 1 ELSE 0 END), 0)`.as("selected"),
-      sql<number>`coalesce(sum(CASE
-        WHEN pq.is_selected = 1 AND qr.status <> 'rejected' THEN pq.quoted_amount_cents
-        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents
-        ELSE 0 END), 0)`.as("potential"),
-      sql<number>`coalesce(sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END), 0)`.as(
-        "selected_revenue",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom("partner_counters")
+    .selectAll()
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
   return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    submitted: Number(row.submitted),
-    selected: Number(row.selected),
-    potentialRevenueCents: Number(row.potential),
-    selectedRevenueCents: Number(row.selected_revenue),
+    total: Number(row?.assigned ?? 0),
+    pending: Number(row?.pending ?? 0),
+    submitted: Number(row?.submitted ?? 0),
+    selected: Number(row?.selected ?? 0),
+    potentialRevenueCents: Number(row?.potential_cents ?? 0),
+    selectedRevenueCents: Number(row?.selected_cents ?? 0),
   };
 }
 
@@ -168,9 +184,17 @@ interface AssignmentSearch {
   partnerId: number;
   search?: string;
   filter?: PartnerFilter;
-  page?: number;
+  page?: PageRequest;
   pageSize?: number;
 }
+
+/** How many of the partner's assignments each filter shows, from the maintained counters. */
+const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
+  all: "total",
+  pending: "pending",
+  quoted: "submitted",
+  won: "selected",
+};
 
 export async function listAssignments(
   database: DB,
@@ -178,30 +202,45 @@ export async function listAssignments(
     partnerId,
     search = "",
     filter = "all",
-    page = 1,
+    page = { kind: "numbered", page: 1 },
     pageSize = ASSIGNMENTS_PAGE_SIZE,
   }: AssignmentSearch,
 ) {
   const text = search.trim();
   const matching = assignmentsOf(database, partnerId)
     .where((eb) => filterCondition(eb, filter))
-    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, text)));
-  const [items, matched, overall] = await Promise.all([
+    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, partnerId, text)));
+  const after = keysetCondition(page, { key: "pa.assigned_at", id: "pa.id" });
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, pageSize);
+  const [read, counters, matched] = await Promise.all([
     matching
       .select(LIST_COLUMNS)
-      .orderBy("pa.assigned_at", "desc")
-      .orderBy("pa.id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .orderBy("pa.assigned_at", direction)
+      .orderBy("pa.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    database
-      .selectFrom("partner_assignments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("partner_id", "=", partnerId)
-      .executeTakeFirstOrThrow(),
+    getPartnerCounters(database, partnerId),
+    text
+      ? matching
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      : null,
   ]);
-  return { items, matched: Number(matched.n), overall: Number(overall.n), page, pageSize };
+  const { rows, pageInfo } = finishPage(read, page, pageSize, (item) => ({
+    key: item.assigned_at,
+    id: item.assignment_id,
+  }));
+  return {
+    items: rows,
+    matched: matched ?? counters[FILTER_COUNTER[filter]],
+    overall: counters.total,
+    pageInfo,
+    pageSize,
+  };
 }
 
 /**

@@ -8,8 +8,11 @@ import { flushNotifications, notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
+import { matchExpression, needsLiteralMatch } from "~/utils/search";
+import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { recordStatus } from "./quote-lifecycle.server";
-import { likePattern } from "./quote-request.server";
+import { likePattern, matchingRequestIds } from "./quote-request.server";
+import { keysetCondition, keysetDirection } from "./keyset.server";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -287,20 +290,15 @@ const listColumns = [
 
 export async function buyerPaymentCounts(database: DB, buyerId: number) {
   const rows = await database
-    .selectFrom("payments")
-    .select([
-      "status",
-      (eb) => eb.fn.countAll<number>().as("count"),
-      (eb) => eb.fn.sum<number>("amount_cents").as("cents"),
-    ])
+    .selectFrom("buyer_payment_totals")
+    .select(["status", "payments", "cents"])
     .where("buyer_id", "=", buyerId)
-    .groupBy("status")
     .execute();
   const counts = { total: 0, pending: 0, confirmed: 0, rejected: 0, paidCents: 0 };
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
-    counts.total += Number(row.count);
-    if (row.status === "confirmed") counts.paidCents = Number(row.cents ?? 0);
+    counts[row.status] = Number(row.payments);
+    counts.total += Number(row.payments);
+    if (row.status === "confirmed") counts.paidCents = Number(row.cents);
   }
   return counts;
 }
@@ -308,66 +306,102 @@ export async function buyerPaymentCounts(database: DB, buyerId: number) {
 /** A buyer's payments, newest first, searched by the request title. */
 export async function listBuyerPayments(
   database: DB,
-  { buyerId, q, page }: { buyerId: number; q: string; page: number },
+  { buyerId, q, page }: { buyerId: number; q: string; page: PageRequest },
 ) {
   let base = database
     .selectFrom("payments as p")
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .where("p.buyer_id", "=", buyerId);
   if (q) base = base.where(sql<boolean>`qr.title LIKE ${likePattern(q)} ESCAPE '\\'`);
-  const [rows, total] = await Promise.all([
+  const after = keysetCondition(page, { key: "p.created_at", id: "p.id" });
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, PAYMENTS_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     base
       .select(listColumns)
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id", "desc")
-      .limit(PAYMENTS_PAGE_SIZE)
-      .offset((page - 1) * PAYMENTS_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .orderBy("p.created_at", direction)
+      .orderBy("p.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    q
+      ? base
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.count))
+      : buyerPaymentCounts(database, buyerId).then((c) => c.total),
   ]);
-  return { rows, total: Number(total.count) };
+  const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, (p) => ({
+    key: p.created_at,
+    id: p.id,
+  }));
+  return { rows, pageInfo, total };
 }
 
 export async function adminPaymentCounts(database: DB) {
   const rows = await database
-    .selectFrom("payments")
-    .select([
-      "status",
-      (eb) => eb.fn.countAll<number>().as("count"),
-      (eb) => eb.fn.countAll<number>().filterWhere("proof_key", "is not", null).as("with_proof"),
-    ])
-    .groupBy("status")
+    .selectFrom("payment_status_totals")
+    .select(["status", "payments", "with_proof"])
     .execute();
   const counts = { pending: 0, awaitingReview: 0, confirmed: 0, rejected: 0 };
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
+    counts[row.status] = Number(row.payments);
     if (row.status === "pending") counts.awaitingReview = Number(row.with_proof);
   }
   return counts;
 }
 
 /**
- * Payments for the admin Pagos tab: pending ones first (a proof sent before those still waiting
- * for one, oldest first so nobody waits longest), then the reviewed ones, newest first. Two
- * indexed queries instead of one sort over every payment: the pending set is small.
+ * Where a payment sits in the admin Pagos list: pending ones first (a proof sent before those
+ * still waiting for one, oldest first so nobody waits longest; index payments_review_queue), then
+ * the reviewed ones, newest first. The cursor key names the part: "p|<no proof>|<time>" or
+ * "r|<created_at>".
+ */
+function paymentListKey(p: {
+  id: number;
+  status: PaymentStatus;
+  proof_key: string | null;
+  submitted_at: string | null;
+  created_at: string;
+}) {
+  return {
+    key:
+      p.status === "pending"
+        ? `p|${p.proof_key === null ? 1 : 0}|${p.submitted_at ?? p.created_at}`
+        : `r|${p.created_at}`,
+    id: p.id,
+  };
+}
+
+const QUEUE_KEY = sql`(p.proof_key IS NULL), coalesce(p.submitted_at, p.created_at), p.id`;
+
+/**
+ * Payments for the admin Pagos tab, keyset-paginated across its two parts (pending, then
+ * reviewed): a page that crosses the boundary reads the end of one part and the start of the next.
  */
 export async function listPaymentsForAdmin(
   database: DB,
-  { q, status, page }: { q: string; status: PaymentStatus | null; page: number },
+  { q, status, page }: { q: string; status: PaymentStatus | null; page: PageRequest },
 ) {
   let base = database
     .selectFrom("payments as p")
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
   if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+    const expression = matchExpression(q, ["title", "buyer"]);
+    if (expression)
+      base = base.where("p.quote_request_id", "in", matchingRequestIds(database, expression));
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
+        ]),
+      );
+    }
   }
   const columns = [
     ...listColumns,
@@ -375,61 +409,84 @@ export async function listPaymentsForAdmin(
     "b.last_name as buyer_last_name",
     "b.company_name as buyer_company",
   ] as const;
-  const pending = base.where("p.status", "=", "pending");
-  const reviewed = status
-    ? base.where("p.status", "=", status)
-    : base.where("p.status", "in", ["confirmed", "rejected"]);
-  const countOf = async (which: "pending" | "reviewed") => {
-    const statuses: PaymentStatus[] =
-      which === "pending" ? ["pending"] : status ? [status] : ["confirmed", "rejected"];
-    // Without a search the count needs no join (every payment has its request and buyer).
-    const query = q
-      ? base.where("p.status", "in", statuses)
-      : database.selectFrom("payments as p").where("p.status", "in", statuses);
-    const row = await query
+  const reviewedStatuses: PaymentStatus[] =
+    status && status !== "pending" ? [status] : ["confirmed", "rejected"];
+  const showPending = status === null || status === "pending";
+  const showReviewed = status !== "pending";
+  const window = pageWindow(page, PAYMENTS_PAGE_SIZE);
+  const backwards = keysetDirection(page) === "asc";
+
+  /** Pending payments in queue order (or reversed), from just past `from` when given. */
+  const pendingPart = (from: { flag: number; at: string; id: number } | null, limit: number) =>
+    base
+      .select(columns)
+      .where("p.status", "=", "pending")
+      .$if(from !== null, (qb) =>
+        qb.where(
+          sql<boolean>`(${QUEUE_KEY}) ${sql.raw(backwards ? "<" : ">")} (${from!.flag}, ${from!.at}, ${from!.id})`,
+        ),
+      )
+      .orderBy(sql`p.proof_key IS NULL`, backwards ? "desc" : "asc")
+      .orderBy(sql`coalesce(p.submitted_at, p.created_at)`, backwards ? "desc" : "asc")
+      .orderBy("p.id", backwards ? "desc" : "asc")
+      .limit(limit);
+  /** Reviewed payments newest first (or reversed), from just past `from` when given. */
+  const reviewedPart = (from: { at: string; id: number } | null, limit: number) =>
+    base
+      .select(columns)
+      .where("p.status", "in", reviewedStatuses)
+      .$if(from !== null, (qb) =>
+        qb.where(
+          sql<boolean>`(p.created_at, p.id) ${sql.raw(backwards ? ">" : "<")} (${from!.at}, ${from!.id})`,
+        ),
+      )
+      .orderBy("p.created_at", backwards ? "asc" : "desc")
+      .orderBy("p.id", backwards ? "asc" : "desc")
+      .limit(limit);
+
+  const countOf = async (statuses: PaymentStatus[]) => {
+    if (!q) {
+      const counts = await adminPaymentCounts(database);
+      return statuses.reduce((sum, s) => sum + counts[s], 0);
+    }
+    const row = await base
+      .where("p.status", "in", statuses)
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   };
-  const offset = (page - 1) * PAYMENTS_PAGE_SIZE;
-  if (status && status !== "pending") {
-    const [rows, total] = await Promise.all([
-      reviewed
-        .select(columns)
-        .orderBy("p.created_at", "desc")
-        .orderBy("p.id", "desc")
-        .limit(PAYMENTS_PAGE_SIZE)
-        .offset(offset)
-        .execute(),
-      countOf("reviewed"),
-    ]);
-    return { rows, total };
-  }
-  const pendingTotal = await countOf("pending");
-  const pendingRows =
-    offset < pendingTotal
-      ? await pending
-          .select(columns)
-          .orderBy(sql`p.proof_key IS NULL`)
-          .orderBy(sql`coalesce(p.submitted_at, p.created_at)`)
-          .orderBy("p.id")
-          .limit(PAYMENTS_PAGE_SIZE)
-          .offset(offset)
-          .execute()
-      : [];
-  if (status === "pending") return { rows: pendingRows, total: pendingTotal };
-  const room = PAYMENTS_PAGE_SIZE - pendingRows.length;
-  const [reviewedRows, reviewedTotal] = await Promise.all([
-    room > 0
-      ? reviewed
-          .select(columns)
-          .orderBy("p.created_at", "desc")
-          .orderBy("p.id", "desc")
-          .limit(room)
-          .offset(Math.max(0, offset - pendingTotal))
-          .execute()
-      : Promise.resolve([]),
-    countOf("reviewed"),
+  const total = await countOf([
+    ...(showPending ? ["pending" as const] : []),
+    ...(showReviewed ? reviewedStatuses : []),
   ]);
-  return { rows: [...pendingRows, ...reviewedRows], total: pendingTotal + reviewedTotal };
+
+  let read: Awaited<ReturnType<ReturnType<typeof pendingPart>["execute"]>> = [];
+  if (page.kind === "numbered") {
+    const pendingTotal = showPending ? await countOf(["pending"]) : 0;
+    if (showPending && window.offset < pendingTotal)
+      read = await pendingPart(null, window.limit).offset(window.offset).execute();
+    if (showReviewed && read.length < window.limit)
+      read = [
+        ...read,
+        ...(await reviewedPart(null, window.limit - read.length)
+          .offset(Math.max(0, window.offset - pendingTotal))
+          .execute()),
+      ];
+  } else {
+    const [part, ...rest] = page.cursor.key.split("|");
+    const id = page.cursor.id;
+    if (part === "p") {
+      const from = { flag: Number(rest[0]), at: rest[1] ?? "", id };
+      read = showPending ? await pendingPart(from, window.limit).execute() : [];
+      if (!backwards && showReviewed && read.length < window.limit)
+        read = [...read, ...(await reviewedPart(null, window.limit - read.length).execute())];
+    } else {
+      const from = { at: rest[0] ?? "", id };
+      read = showReviewed ? await reviewedPart(from, window.limit).execute() : [];
+      if (backwards && showPending && read.length < window.limit)
+        read = [...read, ...(await pendingPart(null, window.limit - read.length).execute())];
+    }
+  }
+  const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentListKey);
+  return { rows, pageInfo, total };
 }

@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
+import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { keysetCondition, keysetDirection } from "./keyset.server";
+import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
@@ -30,16 +33,20 @@ export function statusFromUrl(url: URL): RequestStatus | null {
   return isRequestStatus(status) ? status : null;
 }
 
+/** Requests per status from the counters the writing transactions keep (one row per status). */
 async function countByStatus(database: DB, buyerId: number | null): Promise<StatusCounts> {
-  let query = database
-    .selectFrom("quote_requests")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
-    .groupBy("status");
-  if (buyerId !== null) query = query.where("buyer_id", "=", buyerId);
+  const rows =
+    buyerId === null
+      ? await database.selectFrom("request_status_counts").select(["status", "requests"]).execute()
+      : await database
+          .selectFrom("buyer_request_counts")
+          .select(["status", "requests"])
+          .where("buyer_id", "=", buyerId)
+          .execute();
   const counts = emptyCounts();
-  for (const row of await query.execute()) {
-    if (isRequestStatus(row.status)) counts[row.status] = Number(row.count);
-    counts.total += Number(row.count);
+  for (const row of rows) {
+    if (isRequestStatus(row.status)) counts[row.status] = Number(row.requests);
+    counts.total += Number(row.requests);
   }
   return counts;
 }
@@ -71,6 +78,25 @@ export function latestBuyerRequests(database: DB, buyerId: number, limit = 10) {
     .execute();
 }
 
+/**
+ * Ids of the requests whose text matches `expression` in the full-text index (FTS5 MATCH, built
+ * by ~/utils/search so nothing a person types can break the query).
+ */
+export function matchingRequestIds(database: DB, expression: string) {
+  return database
+    .selectFrom("quote_request_search")
+    .select("quote_request_search.rowid")
+    .where(sql<boolean>`quote_request_search MATCH ${expression}`);
+}
+
+/** Search results are listed newest first by id (the search index's own order). */
+const byCreated = (search: string) =>
+  search ? { key: null, id: "qr.id" } : { key: "qr.created_at", id: "qr.id" };
+const keyOfRequest = (search: string) => (row: { id: number; created_at: string }) => ({
+  key: search ? "" : row.created_at,
+  id: row.id,
+});
+
 export async function listBuyerRequests(
   database: DB,
   {
@@ -78,30 +104,47 @@ export async function listBuyerRequests(
     q,
     status,
     page,
-  }: { buyerId: number; q: string; status: RequestStatus | null; page: number },
+  }: { buyerId: number; q: string; status: RequestStatus | null; page: PageRequest },
 ) {
   let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
   if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+    const expression = matchExpression(q, ["title", "description"]);
+    if (expression)
+      base = base.where(
+        "qr.id",
+        "in",
+        matchingRequestIds(database, scopedMatch(`b${buyerId}`, expression)),
+      );
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+          sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
+        ]),
+      );
+    }
   }
-  const [rows, total] = await Promise.all([
+  const columns = byCreated(q);
+  const after = keysetCondition(page, columns);
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
+  const [read, total] = await Promise.all([
     base
       .select(buyerListColumns)
-      .orderBy("qr.created_at", "desc")
-      .orderBy("qr.id", "desc")
-      .limit(REQUESTS_PAGE_SIZE)
-      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
+      .orderBy("qr.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    q
+      ? base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
+      : countByStatus(database, buyerId).then((c) => ({ count: status ? c[status] : c.total })),
   ]);
-  return { rows, total: Number(total.count) };
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
+  return { rows, pageInfo, total: Number(total.count) };
 }
 
 // ---- Shared detail pieces
@@ -234,94 +277,140 @@ interface AdminCounts extends StatusCounts {
 }
 
 export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
-  const [counts, withQuotes] = await Promise.all([
+  const [counts, assigned] = await Promise.all([
     countByStatus(database, null),
     database
-      .selectFrom("quote_requests as qr")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("qr.status", "=", "assigned")
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("partner_quotes as pq")
-            .select("pq.id")
-            .whereRef("pq.quote_request_id", "=", "qr.id"),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
+      .selectFrom("request_status_counts")
+      .select("with_quotes")
+      .where("status", "=", "assigned")
+      .executeTakeFirst(),
   ]);
-  return { ...counts, withQuotes: Number(withQuotes.count) };
+  return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
+}
+
+/** At most this many search results are counted ("more than 1,000"). */
+export const SEARCH_COUNT_CAP = 1000;
+
+function adminRequestColumns(database: DB) {
+  return database
+    .selectFrom("quote_requests as qr")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .select([
+      "qr.id",
+      "qr.title",
+      "qr.status",
+      "qr.total_amount_cents",
+      "qr.created_at",
+      "b.first_name as buyer_first_name",
+      "b.last_name as buyer_last_name",
+      "b.company_name as buyer_company",
+      (eb) =>
+        eb
+          .selectFrom("partner_quotes as pq")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .whereRef("pq.quote_request_id", "=", "qr.id")
+          .as("partner_quote_count"),
+      (eb) =>
+        eb
+          .selectFrom("partner_assignments as pa")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .whereRef("pa.quote_request_id", "=", "qr.id")
+          .as("assignment_count"),
+    ]);
+}
+
+function withCounts<T extends { partner_quote_count: unknown; assignment_count: unknown }>(
+  rows: T[],
+) {
+  return rows.map((row) => ({
+    ...row,
+    partner_quote_count: Number(row.partner_quote_count ?? 0),
+    assignment_count: Number(row.assignment_count ?? 0),
+  }));
+}
+
+/** The newest requests for the admin dashboard. */
+export async function latestAdminRequests(database: DB, limit = 10) {
+  return withCounts(
+    await adminRequestColumns(database)
+      .orderBy("qr.created_at", "desc")
+      .orderBy("qr.id", "desc")
+      .limit(limit)
+      .execute(),
+  );
 }
 
 export async function listAdminRequests(
   database: DB,
-  { q, status, page }: { q: string; status: RequestStatus | null; page: number },
+  { q, status, page }: { q: string; status: RequestStatus | null; page: PageRequest },
 ) {
-  let base = database.selectFrom("quote_requests as qr");
+  let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
+  const columns = byCreated(q);
+  const after = keysetCondition(page, columns);
+  const direction = keysetDirection(page);
+  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
+  let matches = base;
   if (q) {
-    const pattern = likePattern(q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
-        // A non-correlated IN: the matching buyers are found once, not once per request.
-        eb(
-          "qr.buyer_id",
-          "in",
-          eb
-            .selectFrom("users as b")
-            .select("b.id")
-            .where((w) =>
-              w.or([
-                sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-                sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-              ]),
-            ),
-        ),
-      ]),
+    const expression = matchExpression(q, ["title", "description", "buyer"]);
+    // Nothing searchable typed (only punctuation): nothing matches.
+    if (!expression)
+      return {
+        rows: [],
+        pageInfo: { page: 1, prev: null, next: null },
+        total: 0,
+        totalCapped: false,
+      };
+    const literal = needsLiteralMatch(q);
+    const ids = matchingRequestIds(database, expression);
+    // The index yields ids newest first; without other filters the page is read straight from it.
+    const direct = !status && !literal;
+    base = base.where(
+      "qr.id",
+      "in",
+      direct
+        ? ids
+            .$if(page.kind !== "numbered", (qb) =>
+              qb.where(
+                "quote_request_search.rowid",
+                page.kind === "after" ? "<" : ">",
+                page.kind === "numbered" ? 0 : page.cursor.id,
+              ),
+            )
+            .orderBy("quote_request_search.rowid", direction)
+            .limit(window.offset + window.limit)
+        : ids,
     );
+    matches = matches.where("qr.id", "in", ids);
+    if (literal) {
+      const pattern = likePattern(q);
+      const literalMatch = sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+        OR b.email LIKE ${pattern} ESCAPE '\\')`;
+      base = base.where(literalMatch);
+      matches = matches.where(literalMatch);
+    }
   }
-  const [rows, total] = await Promise.all([
+  const [read, total] = await Promise.all([
     base
-      .innerJoin("users as b", "b.id", "qr.buyer_id")
-      .select([
-        "qr.id",
-        "qr.title",
-        "qr.status",
-        "qr.total_amount_cents",
-        "qr.created_at",
-        "b.first_name as buyer_first_name",
-        "b.last_name as buyer_last_name",
-        "b.company_name as buyer_company",
-        (eb) =>
-          eb
-            .selectFrom("partner_quotes as pq")
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .whereRef("pq.quote_request_id", "=", "qr.id")
-            .as("partner_quote_count"),
-        (eb) =>
-          eb
-            .selectFrom("partner_assignments as pa")
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .whereRef("pa.quote_request_id", "=", "qr.id")
-            .as("assignment_count"),
-      ])
-      .orderBy("qr.created_at", "desc")
-      .orderBy("qr.id", "desc")
-      .limit(REQUESTS_PAGE_SIZE)
-      .offset((page - 1) * REQUESTS_PAGE_SIZE)
+      .$if(after !== null, (qb) => qb.where(after!))
+      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
+      .orderBy("qr.id", direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    q
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM (${matches
+          .clearSelect()
+          .select("qr.id")
+          .limit(SEARCH_COUNT_CAP + 1)})`
+          .execute(database)
+          .then((r) => Number(r.rows[0]?.n ?? 0))
+      : countByStatus(database, null).then((c) => (status ? c[status] : c.total)),
   ]);
-  return {
-    rows: rows.map((row) => ({
-      ...row,
-      partner_quote_count: Number(row.partner_quote_count ?? 0),
-      assignment_count: Number(row.assignment_count ?? 0),
-    })),
-    total: Number(total.count),
-  };
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
+  return { rows: withCounts(rows), pageInfo, total, totalCapped: total > SEARCH_COUNT_CAP };
 }
 
 export async function getRequestForAdmin(database: DB, id: number) {

@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { adminStatusLabel } from "~/domain/quote-status";
 import { adminPaymentCounts } from "~/models/payment.server";
-import { adminStatusCounts, listAdminRequests } from "~/models/quote-request.server";
+import { adminStatusCounts, latestAdminRequests } from "~/models/quote-request.server";
 import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
@@ -32,13 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSettings(db),
     adminStatusCounts(db),
     adminPaymentCounts(db),
-    listAdminRequests(db, { q: "", status: null, page: 1 }),
+    latestAdminRequests(db, 10),
   ]);
   return {
     requestCounts,
     awaitingReview: paymentCounts.awaitingReview,
     currency: settings.currency,
-    latest: latest.rows.slice(0, 10),
+    latest,
   };
 }
 

@@ -8,7 +8,7 @@ import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Field, FormErrors } from "~/components/ui/Field";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
@@ -27,6 +27,7 @@ import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDateTime } from "~/utils/format";
+import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchFromUrl(url);
   const rawStatus = url.searchParams.get("status");
   const status = PAYMENT_STATUSES.find((s) => s === rawStatus) ?? null;
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const [settings, counts, list] = await Promise.all([
     getSettings(db),
     adminPaymentCounts(db),
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .map(async (p) => [p.id, await fileLinks(paths.files.payment(p.id), admin.id)] as const),
     ),
   );
-  return { ...list, q, status, page, proofs, counts, currency: settings.currency };
+  return { ...list, q, status, proofs, counts, currency: settings.currency };
 }
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
@@ -110,7 +111,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const { rows, total, q, status, page, proofs, counts, currency } = useLoaderData<typeof loader>();
+  const { rows, total, pageInfo, q, status, proofs, counts, currency } =
+    useLoaderData<typeof loader>();
   const form = serverForm(useActionData<typeof action>()?.result);
   const refusedId = form.field("payment_id").defaultValue;
   const busy = useNavigation().state === "submitting";
@@ -231,7 +233,7 @@ export default function AdminPayments() {
           })}
         </ul>
       )}
-      <Pagination page={page} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
     </div>
   );
 }

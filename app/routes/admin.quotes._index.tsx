@@ -8,7 +8,7 @@ import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormErrors } from "~/components/ui/Field";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { adminStatusLabel, canSendToBuyer } from "~/domain/quote-status";
@@ -26,6 +26,7 @@ import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
 import { idField } from "~/domain/validation";
+import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 
@@ -36,13 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const [counts, list, settings] = await Promise.all([
     adminStatusCounts(db),
     listAdminRequests(db, { q, status, page }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, status, page, currency: settings.currency };
+  return { counts, ...list, q, status, currency: settings.currency };
 }
 
 /** "Enviar a Comprador" straight from the list. */
@@ -69,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminQuotes() {
-  const { counts, rows, total, q, status, page, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, totalCapped, pageInfo, q, status, currency } =
+    useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const filtered = Boolean(q || status);
   return (
@@ -94,7 +96,9 @@ export default function AdminQuotes() {
         placeholder="Título, empresa o correo"
       />
       <p className="text-sm text-slate-700">
-        {total.toLocaleString("es-MX")} {total === 1 ? "solicitud" : "solicitudes"}
+        {totalCapped ? "Más de " : ""}
+        {(totalCapped ? total - 1 : total).toLocaleString("es-MX")}{" "}
+        {total === 1 ? "solicitud" : "solicitudes"}
       </p>
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />
@@ -162,7 +166,11 @@ export default function AdminQuotes() {
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />
+      <KeysetPagination
+        pageInfo={pageInfo}
+        pageSize={REQUESTS_PAGE_SIZE}
+        total={totalCapped ? null : total}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Notice } from "~/components/admin/Notice";
 import { SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { isRole, ROLE_LABELS, ROLES } from "~/domain/roles";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
@@ -17,6 +17,7 @@ import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
+import { pageRequestFromUrl } from "~/utils/keyset";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios · Administración · CotizaHub" }];
 
@@ -26,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchFromUrl(url);
   const rawRole = url.searchParams.get("role");
   const role = isRole(rawRole) ? rawRole : null;
-  const page = pageFromUrl(url);
-  const { users, total } = await listUsersForAdmin(db, { q, role, page });
-  return { users, total, q, role, page };
+  const page = pageRequestFromUrl(url);
+  const { users, total, pageInfo } = await listUsersForAdmin(db, { q, role, page });
+  return { users, total, pageInfo, q, role };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminUsers() {
-  const { users, total, q, role, page } = useLoaderData<typeof loader>();
+  const { users, total, pageInfo, q, role } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div>
@@ -175,7 +176,7 @@ export default function AdminUsers() {
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={ADMIN_PAGE_SIZE} total={total} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { buyerPaymentCounts, listBuyerPayments } from "~/models/payment.server";
@@ -13,6 +13,7 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Pagos · CotizaHub" }];
@@ -21,17 +22,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const [counts, list, settings] = await Promise.all([
     buyerPaymentCounts(db, user.id),
     listBuyerPayments(db, { buyerId: user.id, q, page }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, page, currency: settings.currency };
+  return { counts, ...list, q, currency: settings.currency };
 }
 
 export default function BuyerPayments() {
-  const { counts, rows, total, q, page, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, pageInfo, q, currency } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <h1 className="page-title">Pagos</h1>
@@ -110,7 +111,7 @@ export default function BuyerPayments() {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={PAYMENTS_PAGE_SIZE} total={total} />
     </div>
   );
 }

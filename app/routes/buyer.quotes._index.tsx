@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import {
@@ -17,6 +17,7 @@ import { requireRole } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
+import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · CotizaHub" }];
@@ -26,17 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const [counts, list, settings] = await Promise.all([
     buyerStatusCounts(db, user.id),
     listBuyerRequests(db, { buyerId: user.id, q, status, page }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, status, page, currency: settings.currency };
+  return { counts, ...list, q, status, currency: settings.currency };
 }
 
 export default function BuyerQuotes() {
-  const { counts, rows, total, q, status, page, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, pageInfo, q, status, currency } = useLoaderData<typeof loader>();
   const filtered = Boolean(q || status);
   return (
     <div className="space-y-6">
@@ -122,7 +123,7 @@ export default function BuyerQuotes() {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={REQUESTS_PAGE_SIZE} total={total} />
     </div>
   );
 }

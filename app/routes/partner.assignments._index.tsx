@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
+import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, isRequestStatus, type PartnerFilter } from "~/domain/quote-status";
@@ -16,6 +16,7 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate } from "~/utils/format";
+import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mis Asignaciones · Socio · CotizaHub" }];
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const rawFilter = url.searchParams.get("filter");
   const filter: PartnerFilter = isPartnerFilter(rawFilter) ? rawFilter : "all";
-  const page = pageFromUrl(url);
+  const page = pageRequestFromUrl(url);
   const [counters, list, settings] = await Promise.all([
     getPartnerCounters(db, user.id),
     listAssignments(db, { partnerId: user.id, search: q, filter, page }),
@@ -55,13 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items,
     matched: list.matched,
     overall: list.overall,
-    page: list.page,
+    pageInfo: list.pageInfo,
     pageSize: list.pageSize,
   };
 }
 
 export default function PartnerAssignments() {
-  const { q, filter, currency, counters, items, matched, overall, page, pageSize } =
+  const { q, filter, currency, counters, items, matched, overall, pageInfo, pageSize } =
     useLoaderData<typeof loader>();
   const searching = q !== "" || filter !== "all";
   return (
@@ -228,7 +229,7 @@ export default function PartnerAssignments() {
         </ul>
       )}
 
-      <Pagination page={page} pageSize={pageSize} total={matched} />
+      <KeysetPagination pageInfo={pageInfo} pageSize={pageSize} total={matched} />
     </div>
   );
 }

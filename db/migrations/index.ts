@@ -4,6 +4,8 @@ import * as paymentListIndex from "./2026-11-23T02-00_payment_list_index";
 import * as mailOutboxClaims from "./2026-11-24T00-00_mail_outbox_claims";
 import * as notNullTextKeys from "./2026-11-24T01-00_not_null_text_keys";
 import * as requestEdge from "./2026-11-24T02-00_request_edge";
+import * as deskSummaries from "./2026-11-25T00-00_desk_summaries";
+import * as deskSearch from "./2026-11-25T01-00_desk_search";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T00-00_mail_outbox_claims": mailOutboxClaims,
   "2026-11-24T01-00_not_null_text_keys": notNullTextKeys,
   "2026-11-24T02-00_request_edge": requestEdge,
+  "2026-11-25T00-00_desk_summaries": deskSummaries,
+  "2026-11-25T01-00_desk_search": deskSearch,
 };

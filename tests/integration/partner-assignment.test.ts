@@ -258,7 +258,10 @@ describe("assignments list", () => {
     for (let i = 0; i < 23; i++)
       await assign(await createRequest(buyerAcme, { title: `Lote ${i}` }), busy);
     const first = await listAssignments(db, { partnerId: busy });
-    const second = await listAssignments(db, { partnerId: busy, page: 2 });
+    const second = await listAssignments(db, {
+      partnerId: busy,
+      page: { kind: "numbered", page: 2 },
+    });
     expect(first.items).toHaveLength(20);
     expect(second.items).toHaveLength(3);
     expect(first.matched).toBe(23);

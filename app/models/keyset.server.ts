@@ -1,0 +1,23 @@
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { PageRequest } from "~/utils/keyset";
+
+/**
+ * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
+ * `(key, id)` descending, or by `id` alone when `key` is null. Row values keep it one index range.
+ */
+export function keysetCondition(
+  request: PageRequest,
+  columns: { key: string | null; id: string },
+): RawBuilder<SqlBool> | null {
+  if (request.kind === "numbered") return null;
+  const op = sql.raw(request.kind === "after" ? "<" : ">");
+  const { key, id } = request.cursor;
+  return columns.key === null
+    ? sql<SqlBool>`${sql.ref(columns.id)} ${op} ${id}`
+    : sql<SqlBool>`(${sql.ref(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
+}
+
+/** Newest-first lists are read ascending when going back a page (then put back in order). */
+export function keysetDirection(request: PageRequest): "asc" | "desc" {
+  return request.kind === "before" ? "asc" : "desc";
+}

@@ -1,0 +1,352 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import {
+  conversionRate,
+  funnel,
+  histogram,
+  lastMonths,
+  median,
+  monthlySeries,
+  PROMISE_HOURS,
+  shareWithin,
+  statusCounts,
+  totalOf,
+} from "~/domain/analytics";
+import { getAnalytics } from "~/models/analytics.server";
+import { getPartnerCounters } from "~/models/partner-assignment.server";
+import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
+import {
+  approvePartnerQuote,
+  assignPartner,
+  buyerApproveQuote,
+  buyerRejectQuote,
+  sendOfficialQuoteToBuyer,
+  submitPartnerQuote,
+} from "~/models/quote-lifecycle.server";
+import { db } from "~/services/db.server";
+import { makeRequest, makeUser } from "./factories";
+
+/**
+ * The summary tables are kept by triggers in the writing transactions. These tests drive the real
+ * model functions and compare every figure with what a full recount of the base tables gives
+ * (the queries analytics ran before the summaries existed).
+ */
+
+async function recountAnalytics(current: Date) {
+  const months = lastMonths(current, 12);
+  const since = `${months[0]}-01T00:00:00.000Z`;
+  const byStatus = await db
+    .selectFrom("quote_requests")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const volume = await db
+    .selectFrom("payments")
+    .select([
+      sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"),
+      (eb) => eb.fn.countAll<number>().as("count"),
+    ])
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  const commissions = await db
+    .selectFrom("buyer_commissions")
+    .select(sql<number>`coalesce(sum(commission_amount_cents), 0)`.as("cents"))
+    .executeTakeFirstOrThrow();
+  const firstQuotes = await sql<{ hours: number }>`
+    SELECT (unixepoch(f.quoted_at) - unixepoch(qr.created_at)) / 3600.0 AS hours
+    FROM (SELECT quote_request_id, min(created_at) AS quoted_at FROM partner_quotes GROUP BY quote_request_id) f
+    JOIN quote_requests qr ON qr.id = f.quote_request_id`.execute(db);
+  const pending = await db
+    .selectFrom("payments")
+    .select([
+      (eb) => eb.fn.countAll<number>().as("count"),
+      sql<number>`coalesce(sum(amount_cents), 0)`.as("cents"),
+    ])
+    .where("status", "=", "pending")
+    .where("submitted_at", "is not", null)
+    .executeTakeFirstOrThrow();
+  const top = await sql<{ id: number; name: string; won: number; cents: number }>`
+    SELECT u.id, coalesce(nullif(trim(u.company_name), ''), u.first_name || ' ' || u.last_name) AS name,
+      count(*) AS won, sum(pq.quoted_amount_cents) AS cents
+    FROM partner_quotes pq JOIN users u ON u.id = pq.partner_id WHERE pq.is_selected = 1
+    GROUP BY u.id ORDER BY won DESC, cents DESC, u.id LIMIT 5`.execute(db);
+  const monthlyRequests = await sql<{ month: string; value: number }>`
+    SELECT substr(created_at, 1, 7) AS month, count(*) AS value FROM quote_requests
+    WHERE created_at >= ${since} GROUP BY month`.execute(db);
+  const monthlyVolume = await sql<{ month: string; value: number }>`
+    SELECT substr(confirmed_at, 1, 7) AS month, sum(amount_cents) AS value FROM payments
+    WHERE status = 'confirmed' AND confirmed_at >= ${since} GROUP BY month`.execute(db);
+  const counts = statusCounts(byStatus);
+  const turnaround = firstQuotes.rows.map((r) => Number(r.hours));
+  return {
+    counts,
+    total: totalOf(counts),
+    conversion: conversionRate(counts),
+    paidVolumeCents: Number(volume.cents),
+    confirmedPayments: Number(volume.count),
+    commissionsCents: Number(commissions.cents),
+    turnaround: {
+      measured: turnaround.length,
+      medianHours: median(turnaround),
+      within24: shareWithin(turnaround, 24),
+      within48: shareWithin(turnaround, PROMISE_HOURS),
+      histogram: histogram(turnaround),
+    },
+    pendingValidations: { count: Number(pending.count), cents: Number(pending.cents) },
+    topPartners: top.rows.map((p) => ({ ...p, won: Number(p.won), cents: Number(p.cents) })),
+    funnel: funnel(counts),
+    monthlyRequests: monthlySeries(months, monthlyRequests.rows),
+    monthlyVolume: monthlySeries(months, monthlyVolume.rows),
+  };
+}
+
+/** Every counter table against a fresh COUNT(*) / SUM over the base tables. */
+async function expectCountersMatchRecount() {
+  const table = async (query: string) => (await sql.raw(query).execute(db)).rows;
+  expect(
+    await table(
+      `SELECT status, requests, with_quotes FROM request_status_counts WHERE requests <> 0 ORDER BY status`,
+    ),
+  ).toEqual(
+    await table(`SELECT qr.status, count(*) AS requests,
+      count(*) FILTER (WHERE EXISTS (SELECT 1 FROM partner_quotes pq WHERE pq.quote_request_id = qr.id)) AS with_quotes
+      FROM quote_requests qr GROUP BY qr.status ORDER BY qr.status`),
+  );
+  expect(
+    await table(
+      `SELECT buyer_id, status, requests FROM buyer_request_counts WHERE requests <> 0 ORDER BY buyer_id, status`,
+    ),
+  ).toEqual(
+    await table(`SELECT buyer_id, status, count(*) AS requests FROM quote_requests
+      GROUP BY buyer_id, status ORDER BY buyer_id, status`),
+  );
+  expect(
+    await table(`SELECT status, payments, cents, with_proof, submitted, submitted_cents
+      FROM payment_status_totals WHERE payments <> 0 ORDER BY status`),
+  ).toEqual(
+    await table(`SELECT status, count(*) AS payments, sum(amount_cents) AS cents,
+      count(proof_key) AS with_proof, count(submitted_at) AS submitted,
+      coalesce(sum(amount_cents) FILTER (WHERE submitted_at IS NOT NULL), 0) AS submitted_cents
+      FROM payments GROUP BY status ORDER BY status`),
+  );
+  expect(
+    await table(`SELECT buyer_id, status, payments, cents FROM buyer_payment_totals
+      WHERE payments <> 0 ORDER BY buyer_id, status`),
+  ).toEqual(
+    await table(`SELECT buyer_id, status, count(*) AS payments, sum(amount_cents) AS cents
+      FROM payments GROUP BY buyer_id, status ORDER BY buyer_id, status`),
+  );
+  expect(await table(`SELECT value FROM summary_totals WHERE name = 'commission_cents'`)).toEqual(
+    await table(`SELECT coalesce(sum(commission_amount_cents), 0) AS value FROM buyer_commissions`),
+  );
+  expect(
+    await table(`SELECT role, users FROM user_role_counts WHERE users <> 0 ORDER BY role`),
+  ).toEqual(await table(`SELECT role, count(*) AS users FROM users GROUP BY role ORDER BY role`));
+  expect(
+    await table(
+      `SELECT partner_id, won, cents FROM partner_wins WHERE won <> 0 ORDER BY partner_id`,
+    ),
+  ).toEqual(
+    await table(`SELECT partner_id, count(*) AS won, sum(quoted_amount_cents) AS cents
+      FROM partner_quotes WHERE is_selected = 1 GROUP BY partner_id ORDER BY partner_id`),
+  );
+  expect(
+    await table(`SELECT partner_id, assigned, pending, submitted, selected, potential_cents, selected_cents
+      FROM partner_counters WHERE assigned <> 0 ORDER BY partner_id`),
+  ).toEqual(
+    await table(`SELECT pa.partner_id, count(*) AS assigned,
+      sum(pq.id IS NULL AND qr.status = 'assigned') AS pending,
+      count(pq.id) AS submitted,
+      sum(coalesce(pq.is_selected = 1, 0)) AS selected,
+      sum(CASE WHEN pq.is_selected = 1 AND qr.status <> 'rejected' THEN pq.quoted_amount_cents
+        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents ELSE 0 END) AS potential_cents,
+      sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END) AS selected_cents
+      FROM partner_assignments pa JOIN quote_requests qr ON qr.id = pa.quote_request_id
+      LEFT JOIN partner_quotes pq ON pq.quote_request_id = pa.quote_request_id AND pq.partner_id = pa.partner_id
+      GROUP BY pa.partner_id ORDER BY pa.partner_id`),
+  );
+}
+
+async function quoted(admin: number, buyer: number, partners: number[], cents: number[]) {
+  const requestId = await makeRequest(buyer, "pending", "Válvulas de compuerta");
+  for (const partnerId of partners) {
+    expect((await assignPartner(db, { requestId, partnerId, adminId: admin })).ok).toBe(true);
+  }
+  for (const [i, partnerId] of partners.entries()) {
+    const amountCents = cents[i];
+    if (amountCents === undefined) continue;
+    const result = await submitPartnerQuote(db, {
+      requestId,
+      partnerId,
+      amountCents,
+      notes: null,
+      file: null,
+    });
+    expect(result.ok).toBe(true);
+  }
+  return requestId;
+}
+
+async function pendingPaymentOf(requestId: number) {
+  return db
+    .selectFrom("payments")
+    .select("id")
+    .where("quote_request_id", "=", requestId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+}
+
+describe("resúmenes mantenidos en las transacciones de escritura", () => {
+  it("aprobar, pagar y rechazar cambian las analíticas exactamente como un recuento completo", async () => {
+    const current = new Date();
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("buyer");
+    const alfa = await makeUser("partner", { companyName: "Alfa Industrial" });
+    const beta = await makeUser("partner", { companyName: "Beta Servicios" });
+
+    // An older request (created 30 h ago) so the turnaround has more than one value.
+    const old = await makeRequest(buyer, "pending", "Uniformes de planta");
+    await sql`UPDATE quote_requests SET created_at = ${new Date(Date.now() - 30 * 3600_000).toISOString()}
+      WHERE id = ${old}`.execute(db);
+    await assignPartner(db, { requestId: old, partnerId: beta, adminId: admin });
+
+    const before = await getAnalytics(db, current);
+    expect(before).toEqual(await recountAnalytics(current));
+    await expectCountersMatchRecount();
+
+    // A: two offers, Alfa's approved, sent to the buyer, proof sent, payment confirmed → paid.
+    const a = await quoted(admin, buyer, [alfa, beta], [120_000, 150_000]);
+    const alfaQuote = await db
+      .selectFrom("partner_quotes")
+      .select("id")
+      .where("quote_request_id", "=", a)
+      .where("partner_id", "=", alfa)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await approvePartnerQuote(db, {
+          requestId: a,
+          partnerQuoteId: alfaQuote.id,
+          adminId: admin,
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await getPartnerCounters(db, beta)).pending).toBe(1); // the old request only
+    expect((await sendOfficialQuoteToBuyer(db, { requestId: a, adminId: admin })).ok).toBe(true);
+    const proof = {
+      key: "pruebas/comprobante.pdf",
+      name: "comprobante.pdf",
+      type: "application/pdf",
+    };
+    expect(
+      (
+        await submitPaymentProof(db, {
+          requestId: a,
+          buyerId: buyer,
+          amountCents: 120_000,
+          method: "transfer",
+          proof,
+        })
+      ).ok,
+    ).toBe(true);
+    const middle = await getAnalytics(db, current);
+    expect(middle.pendingValidations).toEqual({
+      count: before.pendingValidations.count + 1,
+      cents: before.pendingValidations.cents + 120_000,
+    });
+    const paymentA = await pendingPaymentOf(a);
+    expect((await confirmPayment(db, { paymentId: paymentA.id, adminId: admin })).ok).toBe(true);
+
+    // B: Beta's offer approved by the buyer, proof rejected, then the buyer rejects the quote.
+    const b = await quoted(admin, buyer, [beta], [80_000]);
+    const betaQuote = await db
+      .selectFrom("partner_quotes")
+      .select("id")
+      .where("quote_request_id", "=", b)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await approvePartnerQuote(db, {
+          requestId: b,
+          partnerQuoteId: betaQuote.id,
+          adminId: admin,
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await buyerApproveQuote(db, { requestId: b, buyerId: buyer })).ok).toBe(true);
+    await submitPaymentProof(db, {
+      requestId: b,
+      buyerId: buyer,
+      amountCents: 80_000,
+      method: "cash",
+      proof,
+    });
+    const paymentB = await pendingPaymentOf(b);
+    expect(
+      (await rejectPayment(db, { paymentId: paymentB.id, adminId: admin, reason: "Ilegible" })).ok,
+    ).toBe(true);
+    expect(
+      (await buyerRejectQuote(db, { requestId: b, buyerId: buyer, reason: "Precio alto" })).ok,
+    ).toBe(true);
+
+    const after = await getAnalytics(db, current);
+    expect(after).toEqual(await recountAnalytics(current));
+    await expectCountersMatchRecount();
+
+    const month = lastMonths(current, 1)[0]!;
+    const inMonth = (series: { month: string; value: number }[]) =>
+      series.find((m) => m.month === month)!.value;
+    expect(after.total).toBe(before.total + 2);
+    expect(after.counts.paid).toBe(before.counts.paid + 1);
+    expect(after.counts.rejected).toBe(before.counts.rejected + 1);
+    expect(after.counts.assigned).toBe(before.counts.assigned);
+    expect(after.paidVolumeCents).toBe(before.paidVolumeCents + 120_000);
+    expect(after.confirmedPayments).toBe(before.confirmedPayments + 1);
+    expect(after.commissionsCents).toBe(before.commissionsCents + 6_000); // 5 % of 1,200.00
+    expect(after.pendingValidations).toEqual(before.pendingValidations);
+    expect(after.turnaround.measured).toBe(before.turnaround.measured + 2);
+    expect(inMonth(after.monthlyRequests)).toBe(inMonth(before.monthlyRequests) + 2);
+    expect(inMonth(after.monthlyVolume)).toBe(inMonth(before.monthlyVolume) + 120_000);
+    expect(after.topPartners.map(({ name, won, cents }) => ({ name, won, cents }))).toEqual([
+      { name: "Alfa Industrial", won: 1, cents: 120_000 },
+      { name: "Beta Servicios", won: 1, cents: 80_000 },
+    ]);
+    expect(await getPartnerCounters(db, beta)).toEqual({
+      total: 3,
+      pending: 1,
+      submitted: 2,
+      selected: 1,
+      // Beta's offer on A lost (A is paid), and the selected one on B was rejected.
+      potentialRevenueCents: 0,
+      selectedRevenueCents: 80_000,
+    });
+  });
+
+  it("la mediana y el histograma salen de los cubos por hora y por segundo", async () => {
+    const current = new Date();
+    const buyer = await makeUser("buyer");
+    const partner = await makeUser("partner");
+    // First quotes after 1 s, 12 h exactly, 12 h + 1 s, 47 h 59 min 59 s and 200 h.
+    const offsets = [1, 12 * 3600, 12 * 3600 + 1, 48 * 3600 - 1, 200 * 3600];
+    for (const seconds of offsets) {
+      const id = await makeRequest(buyer, "assigned");
+      const created = new Date(Date.parse("2026-06-01T00:00:00.000Z") + seconds * 7);
+      await sql`UPDATE quote_requests SET created_at = ${created.toISOString()} WHERE id = ${id}`.execute(
+        db,
+      );
+      await db
+        .insertInto("partner_quotes")
+        .values({
+          quote_request_id: id,
+          partner_id: partner,
+          quoted_amount_cents: 10_000,
+          created_at: new Date(created.getTime() + seconds * 1000).toISOString(),
+          updated_at: created.toISOString(),
+        })
+        .execute();
+    }
+    const a = await getAnalytics(db, current);
+    expect(a).toEqual(await recountAnalytics(current));
+    await expectCountersMatchRecount();
+  });
+});
