@@ -1109,7 +1109,9 @@ test.describe("9. Cabeceras", () => {
 });
 
 test.describe("Doble envío", () => {
-  const TOKEN = "token-de-un-solo-uso-0123456789";
+  // One token per form, as each rendered form gets its own (the server is shared by the file).
+  const REQUEST_TOKEN = "token-de-solicitud-0123456789";
+  const CONTACT_TOKEN = "token-de-contacto-0123456789";
 
   test("dos envíos a la vez de una nueva solicitud con el mismo form_token guardan una", async ({
     server,
@@ -1117,7 +1119,7 @@ test.describe("Doble envío", () => {
     const { user, cookie } = await buyerCookie(server);
     const before = snapshot(server);
     const form = multipart([
-      { name: "form_token", value: TOKEN },
+      { name: "form_token", value: REQUEST_TOKEN },
       { name: "title", value: "Doble clic" },
       { name: "description", value: "Descripción" },
       { name: "file", filename: "r.pdf", content: PDF, type: "application/pdf" },
@@ -1146,7 +1148,7 @@ test.describe("Doble envío", () => {
     server,
   }) => {
     const before = count(server, "contact_submissions");
-    const body = urlencoded({ ...validContact("doble envío"), form_token: TOKEN });
+    const body = urlencoded({ ...validContact("doble envío"), form_token: CONTACT_TOKEN });
     const post = () =>
       send(server, {
         method: "POST",
