@@ -8,12 +8,7 @@ import { Field, FormAlert } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
 import { resendVerification } from "~/services/account.server";
-import {
-  assertSameOrigin,
-  authenticateForm,
-  LOCKOUT_MINUTES,
-  redirectIfSignedIn,
-} from "~/services/auth.server";
+import { authenticateForm, LOCKOUT_MINUTES, redirectIfSignedIn } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import {
@@ -67,7 +62,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const PASSWORD = ["password"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   // Sign-up moved to its own route; 307 keeps the method and the body for old forms and clients.

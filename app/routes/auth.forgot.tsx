@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { Field } from "~/components/ui/Field";
 import { emailField } from "~/domain/validation";
 import { requestPasswordReset } from "~/services/account.server";
-import { assertSameOrigin, redirectIfSignedIn } from "~/services/auth.server";
+import { redirectIfSignedIn } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm } from "~/services/respond.server";
@@ -26,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission);
   await requestPasswordReset(db, submission.value.email);

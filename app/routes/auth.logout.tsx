@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { endSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
@@ -11,6 +10,5 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   return redirect(paths.home(), { headers: { "Set-Cookie": await endSession(db, request) } });
 }

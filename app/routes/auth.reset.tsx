@@ -7,7 +7,6 @@ import { Field, FormErrors } from "~/components/ui/Field";
 import { newPasswordField } from "~/domain/validation";
 import { findTokenUser } from "~/models/auth-token.server";
 import { resetPassword } from "~/services/account.server";
-import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast } from "~/services/respond.server";
@@ -39,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const HIDDEN = ["password", "confirm_password"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
   if (!(await resetPassword(db, submission.value.token, submission.value.password))) {

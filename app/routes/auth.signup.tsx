@@ -12,7 +12,7 @@ import {
   requiredText,
 } from "~/domain/validation";
 import { signUp } from "~/services/account.server";
-import { assertSameOrigin, redirectIfSignedIn } from "~/services/auth.server";
+import { redirectIfSignedIn } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { flashForm, invalidForm, redirectWithToast } from "~/services/respond.server";
@@ -50,7 +50,6 @@ const created = () =>
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: signUpSchema() });
   if (submission.status !== "success") return invalidForm(submission, { hideFields: ["password"] });
   const input = submission.value;

@@ -9,7 +9,6 @@ import { ContactInfo } from "~/components/landing/ContactInfo";
 import { Field, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { createContactSubmission } from "~/models/contact.server";
-import { assertSameOrigin } from "~/services/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import {
@@ -62,7 +61,6 @@ const missingRequired = (value: (name: string) => unknown) =>
   REQUIRED_FIELDS.some((name) => !String(value(name) ?? "").trim());
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readForm(request);
   // A bot filled the hidden field: answer as if it worked, store nothing.
   const trap = formData.get("website");

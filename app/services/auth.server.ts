@@ -152,31 +152,7 @@ export function getOptionalUser(request: Request): Promise<PublicUser | null> {
   return cached;
 }
 
-/**
- * A POST whose Origin header names another site is refused (CSRF). Browsers always send Origin on
- * POST; a request without it is not a cross-site browser request.
- */
-export function assertSameOrigin(request: Request): void {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const origin = request.headers.get("Origin");
-  if (origin === null) return;
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
-  let originHost: string | null = null;
-  try {
-    originHost = origin === "null" ? null : new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  if (!host || originHost !== host) {
-    throw new Response("Solicitud rechazada: origen no permitido.", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-}
-
 export async function requireUser(request: Request): Promise<PublicUser> {
-  assertSameOrigin(request);
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
