@@ -59,9 +59,6 @@ export default tseslint.config(
   },
   {
     files: ["app/services/**"],
-    // auth.server.ts and account.server.ts read users and tokens through models; they are being
-    // moved into app/models, after which these two exceptions go.
-    ignores: ["app/services/auth.server.ts", "app/services/account.server.ts"],
     rules: {
       "no-restricted-imports": ["error", layer("services", ["components", "models", "routes"])],
     },

@@ -19,7 +19,7 @@ import { Toast } from "./components/Toast";
 import { Spinner } from "./components/ui/Spinner";
 import { isRole } from "./domain/roles";
 import { countUnread } from "./models/notification.server";
-import { getOptionalUser } from "./services/auth.server";
+import { getOptionalUser } from "./models/auth.server";
 import { db } from "./services/db.server";
 import { readFlash } from "./services/session.server";
 import { paths } from "./utils/paths";

@@ -13,7 +13,7 @@ import {
 } from "~/components/landing/MarketingSections";
 import { listActiveCategories, listCatalogueProducts } from "~/models/catalogue.server";
 import { displayName, listFeaturedPartners } from "~/models/user.server";
-import { redirectIfSignedIn } from "~/services/auth.server";
+import { redirectIfSignedIn } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 

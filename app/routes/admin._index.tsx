@@ -10,7 +10,7 @@ import { formatMoney } from "~/domain/money";
 import { adminStatusLabel } from "~/domain/quote-status";
 import { adminPaymentCounts } from "~/models/payment.server";
 import { adminStatusCounts, latestAdminRequests } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";

@@ -8,7 +8,7 @@ import { formatHours, formatPercent, monthLabel, PROMISE_HOURS } from "~/domain/
 import { formatMoney } from "~/domain/money";
 import { REQUEST_STATUSES, STATUS_LABELS, STATUS_TONES } from "~/domain/quote-status";
 import { getAnalytics } from "~/models/analytics.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 

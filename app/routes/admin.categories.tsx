@@ -14,7 +14,7 @@ import {
   renameCategory,
   setCategoryActive,
 } from "~/models/category.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond } from "~/services/respond.server";

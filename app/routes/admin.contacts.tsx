@@ -6,7 +6,7 @@ import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { contactCounters, listContactSubmissions } from "~/models/contact-admin.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";

@@ -15,7 +15,7 @@ import {
   setPartnerFeatured,
 } from "~/models/partner-admin.server";
 import { assignPartner } from "~/models/quote-lifecycle.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";

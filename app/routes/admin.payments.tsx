@@ -20,7 +20,7 @@ import {
   rejectPayment,
 } from "~/models/payment.server";
 import { searchFromUrl } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";

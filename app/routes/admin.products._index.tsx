@@ -7,7 +7,7 @@ import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { formatMoney } from "~/domain/money";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { listProductsForAdmin } from "~/models/product.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { searchFromUrl } from "~/utils/like";

@@ -5,7 +5,7 @@ import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
 import { createProduct } from "~/models/product.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { productAction } from "~/services/product-form.server";
 import { paths } from "~/utils/paths";

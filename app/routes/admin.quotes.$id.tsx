@@ -25,8 +25,8 @@ import {
   STATUS_LABELS,
 } from "~/domain/quote-status";
 import { getRequestForAdmin, listAssignablePartners } from "~/models/quote-request.server";
-import type { AdminQuoteForm } from "~/services/admin-quote-action.server";
-import { requireRole } from "~/services/auth.server";
+import type { AdminQuoteForm } from "~/models/admin-quote-action.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { notFound, readFormFlash } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { optionalText } from "~/domain/validation";
 import { setAdminNotes } from "~/models/quote-lifecycle.server";
-import { adminQuoteAction, toQuoteDetail } from "~/services/admin-quote-action.server";
+import { adminQuoteAction, toQuoteDetail } from "~/models/admin-quote-action.server";
 import { db } from "~/services/db.server";
 
 export const loader = toQuoteDetail;

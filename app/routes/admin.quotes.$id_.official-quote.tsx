@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseAmountToCents } from "~/domain/money";
 import { idField } from "~/domain/validation";
 import { approvePartnerQuote, createManualOfficialQuote } from "~/models/quote-lifecycle.server";
-import { adminQuoteAction, toQuoteDetail } from "~/services/admin-quote-action.server";
+import { adminQuoteAction, toQuoteDetail } from "~/models/admin-quote-action.server";
 import { db } from "~/services/db.server";
 
 export const loader = toQuoteDetail;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText } from "~/domain/validation";
 import { adminSetStatus } from "~/models/quote-lifecycle.server";
-import { adminQuoteAction, toQuoteDetail } from "~/services/admin-quote-action.server";
+import { adminQuoteAction, toQuoteDetail } from "~/models/admin-quote-action.server";
 import { db } from "~/services/db.server";
 
 export const loader = toQuoteDetail;

@@ -19,7 +19,7 @@ import {
   searchFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";

@@ -6,7 +6,7 @@ import { Field, FormAlert, SelectField, FormErrors } from "~/components/ui/Field
 import { centsToInput } from "~/domain/money";
 import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
 import { settingsFormSchema } from "~/domain/settings-form";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings, saveSettings } from "~/services/settings.server";
 import { listRewards, setRewardAvailability } from "~/models/loyalty.server";

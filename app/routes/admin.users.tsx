@@ -10,7 +10,7 @@ import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { isRole, ROLE_LABELS, ROLES } from "~/domain/roles";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";

@@ -7,8 +7,8 @@ import { AuthCard, AuthErrorBoundary, AuthTabs } from "~/components/auth/AuthCar
 import { Field, FormAlert } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
-import { resendVerification } from "~/services/account.server";
-import { authenticateForm, LOCKOUT_MINUTES, redirectIfSignedIn } from "~/services/auth.server";
+import { resendVerification } from "~/models/account.server";
+import { authenticateForm, LOCKOUT_MINUTES, redirectIfSignedIn } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import {

@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { Field, FormErrors } from "~/components/ui/Field";
 import { newPasswordField } from "~/domain/validation";
 import { findTokenUser } from "~/models/auth-token.server";
-import { resetPassword } from "~/services/account.server";
+import { resetPassword } from "~/models/account.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast } from "~/services/respond.server";

@@ -11,8 +11,8 @@ import {
   phoneField,
   requiredText,
 } from "~/domain/validation";
-import { signUp } from "~/services/account.server";
-import { redirectIfSignedIn } from "~/services/auth.server";
+import { signUp } from "~/models/account.server";
+import { redirectIfSignedIn } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { flashForm, invalidForm, redirectWithToast } from "~/services/respond.server";

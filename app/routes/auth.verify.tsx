@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { verifyEmail } from "~/services/account.server";
+import { verifyEmail } from "~/models/account.server";
 import { db } from "~/services/db.server";
 import { redirectWithToast } from "~/services/respond.server";
 import { paths } from "~/utils/paths";

@@ -8,7 +8,7 @@ import { tierFor } from "~/domain/loyalty";
 import { formatMoney } from "~/domain/money";
 import { loyaltySummary } from "~/models/loyalty.server";
 import { buyerStatusCounts, latestBuyerRequests } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";

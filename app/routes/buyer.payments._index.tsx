@@ -8,7 +8,7 @@ import { StatCard } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { buyerPaymentCounts, listBuyerPayments } from "~/models/payment.server";
 import { searchFromUrl } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";

@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { canPay } from "~/domain/quote-status";
 import { withUpload } from "~/domain/validation";
 import { getPayableQuote, submitPaymentProof } from "~/models/payment.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";

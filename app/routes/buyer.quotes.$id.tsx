@@ -16,7 +16,7 @@ import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
 import { getRequestForBuyer } from "~/models/quote-request.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";

@@ -8,7 +8,7 @@ import { Field, FileField, FormAlert, TextAreaField } from "~/components/ui/Fiel
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { optionalText, requiredText, withUpload } from "~/domain/validation";
 import { createQuoteRequest } from "~/models/quote-lifecycle.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
 import {

@@ -10,7 +10,7 @@ import { ProgressBar } from "~/components/ui/ProgressBar";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { tierFor, TIERS } from "~/domain/loyalty";
 import { listLedger, listRewards, loyaltySummary, redeemReward } from "~/models/loyalty.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond } from "~/services/respond.server";

@@ -1,5 +1,5 @@
 import { paymentProofFor } from "~/models/file-access.server";
-import { fileLoader } from "~/services/file-route.server";
+import { fileLoader } from "~/models/file-route.server";
 
 /** A payment proof: its buyer and admins. */
 export const loader = fileLoader(paymentProofFor);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getProductImage } from "~/models/product.server";
-import { getOptionalUser } from "~/services/auth.server";
+import { getOptionalUser } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { fileResponse } from "~/services/storage.server";
 import { idFrom } from "~/utils/ids";

@@ -15,7 +15,7 @@ import {
   markNotificationRead,
   openNotification,
 } from "~/models/notification.server";
-import { requireUser } from "~/services/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
 import { safeRedirect } from "~/utils/safe-redirect";

@@ -10,7 +10,7 @@ import {
   listLatestAssignments,
   performanceFrom,
 } from "~/models/partner-assignment.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";

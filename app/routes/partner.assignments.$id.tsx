@@ -6,7 +6,7 @@ import { BackLink } from "~/components/ui/BackLink";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";

@@ -12,7 +12,7 @@ import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText, withUpload } from "~/domain/validation";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";

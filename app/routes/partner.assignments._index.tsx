@@ -11,7 +11,7 @@ import {
   isPartnerFilter,
   listAssignments,
 } from "~/models/partner-assignment.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";

@@ -6,7 +6,7 @@ import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { formatMoney } from "~/domain/money";
 import { partnerMayEditQuote, isRequestStatus } from "~/domain/quote-status";
 import { listPartnerQuotes } from "~/models/partner-assignment.server";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AppShell } from "~/components/AppShell";
-import { requireRole } from "~/services/auth.server";
+import { requireRole } from "~/models/auth.server";
 
 /** The partner area: every child loader and action also guards itself (loaders run in parallel). */
 export async function loader({ request }: LoaderFunctionArgs) {

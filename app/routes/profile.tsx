@@ -7,7 +7,7 @@ import { Field, FormErrors } from "~/components/ui/Field";
 import { isRole, ROLE_LABELS } from "~/domain/roles";
 import { newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { changePassword, updateProfile } from "~/models/user.server";
-import { requireUser } from "~/services/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";

@@ -6,8 +6,8 @@ import type { Result } from "~/domain/result";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { requireRole } from "./auth.server";
-import { readForm } from "./form.server";
-import { invalidBack, notFound, respondBack } from "./respond.server";
+import { readForm } from "~/services/form.server";
+import { invalidBack, notFound, respondBack } from "~/services/respond.server";
 
 /** The forms of the admin request detail, each posted to its own action route. */
 export type AdminQuoteForm = "assign" | "official-quote" | "send" | "status" | "notes";

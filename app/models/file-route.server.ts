@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "./auth.server";
-import { db, type DB } from "./db.server";
-import { verifySignedRequest } from "./signed-url.server";
-import { fileResponse } from "./storage.server";
+import { db, type DB } from "~/services/db.server";
+import { verifySignedRequest } from "~/services/signed-url.server";
+import { fileResponse } from "~/services/storage.server";
 
 type SignedInUser = Awaited<ReturnType<typeof requireUser>>;
 

@@ -7,10 +7,11 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from "~/models/user.server";
-import { hashPassword } from "./crypto.server";
-import { writeTransaction, type DB } from "./db.server";
-import { absoluteUrl, deliverSoon, enqueueMail } from "./mailer.server";
-import { endAllSessionsOfUser } from "./session.server";
+import { hashPassword } from "~/services/crypto.server";
+import { writeTransaction, type DB } from "~/services/db.server";
+import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
+import { endAllSessionsOfUser } from "~/services/session.server";
+import { paths } from "~/utils/paths";
 
 async function clearLoginFailures(database: DB, userId: number): Promise<void> {
   const user = await database
@@ -66,7 +67,7 @@ function verificationMail(to: string, firstName: string, token: string) {
     ],
     action: {
       label: "Verificar mi correo",
-      url: absoluteUrl(`/auth/verify?token=${encodeURIComponent(token)}`),
+      url: absoluteUrl(paths.verifyEmail(token)),
     },
   };
 }
@@ -107,7 +108,7 @@ export async function requestPasswordReset(database: DB, email: string): Promise
       ],
       action: {
         label: "Restablecer contraseña",
-        url: absoluteUrl(`/auth/reset?token=${encodeURIComponent(token)}`),
+        url: absoluteUrl(paths.resetPassword(token)),
       },
     });
   });

@@ -5,12 +5,13 @@ import type { Role } from "../../db/schema";
 import { homeFor, isRole } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
 import { getUserById, getUserWithPasswordByEmail, type PublicUser } from "~/models/user.server";
-import { generateToken, hashPassword, verifyPassword } from "./crypto.server";
-import { db, now, type DB } from "./db.server";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./edge.server";
-import { absoluteUrl, deliverSoon, enqueueMail } from "./mailer.server";
-import { loadSession } from "./session.server";
-import { getSettings } from "./settings.server";
+import { generateToken, hashPassword, verifyPassword } from "~/services/crypto.server";
+import { db, now, type DB } from "~/services/db.server";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/edge.server";
+import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
+import { loadSession } from "~/services/session.server";
+import { getSettings } from "~/services/settings.server";
+import { paths } from "~/utils/paths";
 
 export const LOCKOUT_MINUTES = 15;
 
@@ -63,7 +64,7 @@ async function warnOwner(
       `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con una contraseña incorrecta varias veces desde la dirección ${clientAddress}. Hemos bloqueado esa dirección durante ${LOCKOUT_MINUTES} minutos.`,
       "Tú puedes seguir entrando con normalidad desde tu equipo habitual. Si no reconoces estos intentos, cambia tu contraseña: al restablecerla también se levanta cualquier bloqueo.",
     ],
-    action: { label: "Restablecer mi contraseña", url: absoluteUrl("/auth/forgot") },
+    action: { label: "Restablecer mi contraseña", url: absoluteUrl(paths.forgotPassword()) },
   });
   deliverSoon();
 }
@@ -156,7 +157,7 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(paths.signIn(url.pathname + url.search));
   }
   return user;
 }
