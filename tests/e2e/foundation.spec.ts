@@ -1,4 +1,5 @@
 import { test, expect, uniqueEmail, waitForMail, linkIn, PASSWORD, screenshots } from "./fixtures";
+import { followEachNotification } from "./notifications";
 
 test.describe("Cuentas", () => {
   for (const role of ["buyer", "partner"] as const) {
@@ -202,6 +203,7 @@ test.describe("Sitio público", () => {
     page,
     server,
     createUser,
+    pageAs,
     axe,
   }, testInfo) => {
     const admin = await createUser({ role: "admin" });
@@ -240,6 +242,9 @@ test.describe("Sitio público", () => {
     expect(note).toEqual({ n: 1 });
     await page.getByRole("link", { name: "Enviar otro mensaje" }).click();
     await expect(page.getByLabel(/Mensaje/)).toHaveValue("");
+    expect(await followEachNotification(await pageAs(admin))).toEqual([
+      "Nuevo mensaje de contacto",
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, waitForMail, screenshots, tag } from "./fixtures";
 import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factories";
 import { PDF, pdfFile } from "./files";
+import { followEachNotification } from "./notifications";
 
 async function bellCount(page: Page): Promise<string> {
   return (
@@ -109,6 +110,25 @@ test("recorrido: solicitud → asignación → cotización del socio → aprobac
     { to_status: "quoted" },
     { to_status: "approved" },
   ]);
+
+  // Every notification of the journey opens its page, for each of the three roles.
+  expect(await followEachNotification(buyerPage)).toEqual(
+    expect.arrayContaining([
+      "¡Cotización enviada!",
+      "Socio asignado a tu solicitud",
+      "Tu cotización oficial está lista",
+      "Cotización aprobada: lista para pago",
+    ]),
+  );
+  expect(await followEachNotification(partnerPage)).toEqual(
+    expect.arrayContaining([
+      "Nueva solicitud de cotización asignada",
+      "¡Tu cotización fue seleccionada!",
+    ]),
+  );
+  expect(await followEachNotification(adminPage)).toEqual(
+    expect.arrayContaining(["Nueva solicitud de cotización", "Nueva cotización de socio"]),
+  );
 });
 
 test("el administrador asigna dos socios desde la lista; un duplicado se rechaza con el aviso", async ({
@@ -334,4 +354,15 @@ test("el comprador rechaza una cotización oficial con un motivo y el administra
       .get(requestId),
   ).toEqual({ status: "rejected", rejection_reason: "El presupuesto aprobado es menor" });
   await waitForMail(server, admin.email, "Cotización rechazada por el comprador");
+
+  // The operator opens the notice, sets the request back by hand, and the buyer's notice opens it.
+  const adminPage = await pageAs(admin);
+  expect(await followEachNotification(adminPage)).toContain(
+    "Cotización rechazada por el comprador",
+  );
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await adminPage.getByLabel("Estado", { exact: true }).selectOption("assigned");
+  await adminPage.getByRole("button", { name: "Actualizar estado" }).click();
+  await expect(adminPage.getByText(/Estado actualizado/).first()).toBeVisible();
+  expect(await followEachNotification(buyerPage)).toContain("Estado de tu solicitud actualizado");
 });

@@ -1,6 +1,7 @@
 import { test, expect, waitForMail, screenshots, tag } from "./fixtures";
 import { grantPoints, insertOfficialQuote, insertRequest } from "./factories";
 import { PNG, pdfFile, pngFile } from "./files";
+import { followEachNotification } from "./notifications";
 
 test("recorrido: cotización manual → aprobación del comprador → comprobante → confirmación → puntos", async ({
   server,
@@ -112,6 +113,17 @@ test("recorrido: cotización manual → aprobación del comprador → comprobant
   await screenshots(buyerPage, "buyer-dashboard", testInfo);
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
   await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+
+  // Every notification of the journey opens its page.
+  expect(await followEachNotification(buyerPage)).toEqual(
+    expect.arrayContaining(["Pago confirmado", "Tu cotización oficial está lista"]),
+  );
+  expect(await followEachNotification(adminPage)).toEqual(
+    expect.arrayContaining([
+      "Comprobante de pago recibido",
+      "Cotización aprobada por el comprador",
+    ]),
+  );
 });
 
 test("el administrador rechaza un comprobante con motivo y el comprador envía otro", async ({
@@ -171,6 +183,7 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   // The new proof waits for the admin's review.
   await adminPage.goto("/admin/payments");
   await expect(adminPage.getByRole("button", { name: `Confirmar pago de ${title}` })).toBeVisible();
+  expect(await followEachNotification(buyerPage)).toContain("Pago rechazado");
 });
 
 test("canje de puntos: la recompensa alcanzable se canjea, la que excede el saldo se rechaza", async ({
