@@ -26,6 +26,7 @@ export const TEMPLATE_ENV = "E2E_DB_TEMPLATE";
 
 export interface Server {
   url: string;
+  port: number;
   dir: string;
   dbPath: string;
   mailDir: string;
@@ -150,7 +151,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         NODE_ENV: "production",
+        HOST: "127.0.0.1",
         PORT: String(port),
+        // Only a test that asks for it runs behind a trusted proxy.
+        TRUST_PROXY: "",
         DATABASE_PATH: dbPath,
         UPLOADS_DIR: uploadsDir,
         MAIL_DIR: mailDir,
@@ -170,6 +174,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         sql.pragma("foreign_keys = ON");
         return {
           url,
+          port,
           dir,
           dbPath,
           mailDir,

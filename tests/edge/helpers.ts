@@ -3,143 +3,28 @@
  * after `npx remix build`) on a free port with its own temp folder, SQLite file, uploads and mail;
  * requests go over raw TCP so the suite can send what browsers and fetch never would (bogus
  * headers, chunked bodies streamed at a chosen pace, connections cut mid-body).
- *
- * User, session and mail helpers are copied (trimmed) from tests/e2e/fixtures.ts on purpose: that
- * fixture is being rewritten and this suite must not depend on it.
+ * The server and mail readers are the journeys' own (tests/e2e/server.ts, tests/e2e/mail.ts); users
+ * are hashed at the app's real bcrypt cost here, so sign-in timings compare fairly.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import bcrypt from "bcryptjs";
-import SQLite from "better-sqlite3";
+import { SESSION_SECRET, startServer as startBuiltServer, type Server } from "../e2e/server";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SESSION_SECRET = "secreto-de-pruebas-edge-no-usar-en-produccion";
+export { readMails, waitForMail, type Mail } from "../e2e/mail";
+export { SESSION_SECRET, type Server };
 export const PASSWORD = "Clave-segura-123";
 
-export interface Server {
-  url: string;
-  port: number;
-  pid: number;
-  dir: string;
-  dbPath: string;
-  mailDir: string;
-  uploadsDir: string;
-  sql: SQLite.Database;
-  /** Everything the server wrote to stdout and stderr so far. */
-  log: () => string;
-  stop: () => Promise<void>;
-}
-
-const running = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    running.delete(child);
-    return;
-  }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-  running.delete(child);
-}
-
 /**
- * Starts the built server on a free port with its own temp folder; `env` overrides (TRUST_PROXY,
- * APP_URL…). The child is killed if it does not answer /healthcheck in time.
+ * The real built server (tests/e2e/server.ts) on a free port with its own folder; `env` overrides
+ * (TRUST_PROXY, APP_URL…).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  if (!fs.existsSync(path.join(ROOT, "build/index.js")))
-    throw new Error("Falta build/index.js: ejecuta `npx remix build` antes de esta suite.");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cotizahub-edge-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const inherited = { ...process.env };
-  delete inherited.TRUST_PROXY;
-  const fullEnv: NodeJS.ProcessEnv = {
-    ...inherited,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_PATH: path.join(dir, "app.sqlite"),
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    MAIL_DIR: path.join(dir, "mail"),
-    APP_URL: url,
-    SESSION_SECRET,
-    SMTP_URL: "",
-    ...env,
-  };
-  execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/migrate.ts"], {
-    cwd: ROOT,
-    env: fullEnv,
-    stdio: "pipe",
-  });
-  let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  child.stdout!.on("data", (d: Buffer) => (output += d));
-  child.stderr!.on("data", (d: Buffer) => (output += d));
-  try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`El servidor no respondió a tiempo:\n${output}`);
-      try {
-        if ((await fetch(`${url}/healthcheck`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  } catch (error) {
-    await stopChild(child);
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const sql = new SQLite(fullEnv.DATABASE_PATH!);
-  sql.pragma("busy_timeout = 5000");
-  return {
-    url,
-    port,
-    pid: child.pid!,
-    dir,
-    dbPath: fullEnv.DATABASE_PATH!,
-    mailDir: fullEnv.MAIL_DIR!,
-    uploadsDir: fullEnv.UPLOADS_DIR!,
-    sql,
-    log: () => output,
-    stop: async () => {
-      sql.close();
-      await stopChild(child);
-      if (process.env.EDGE_SERVER_LOG) console.log(output);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function startServer(env: Record<string, string> = {}): Promise<Server> {
+  return startBuiltServer({ extraEnv: env, name: "edge" });
 }
 
 /** `server`: one built server per worker, stopped when the worker ends. */
@@ -314,62 +199,6 @@ export function rssOf(pid: number): number {
   const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (!kb) throw new Error(`Sin VmRSS para ${pid}`);
   return Number(kb[1]) * 1024;
-}
-
-// ---- Mail written to MAIL_DIR as .eml files (trimmed copy of the e2e fixture's reader).
-
-function decodeQuotedPrintable(input: string): string {
-  const bytes: number[] = [];
-  const soft = input.replace(/=\r?\n/g, "");
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(soft[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-export interface Mail {
-  file: string;
-  subject: string;
-  body: string;
-}
-
-export function readMails(server: Server, to: string): Mail[] {
-  if (!fs.existsSync(server.mailDir)) return [];
-  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-  return fs
-    .readdirSync(server.mailDir)
-    .filter((name) => name.endsWith(`-${safeTo}.eml`))
-    .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(server.mailDir, name), "utf8");
-      const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-      const subject = subjectLine
-        .replace(/\r?\n[ \t]/g, " ")
-        .replace(/\?=\s+=\?utf-8\?Q\?/gi, "")
-        .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-          decodeQuotedPrintable(q.replace(/_/g, " ")),
-        )
-        .replace(/=\?utf-8\?B\?(.*?)\?=/gi, (_, b: string) =>
-          Buffer.from(b, "base64").toString("utf8"),
-        );
-      return { file: name, subject, body: decodeQuotedPrintable(raw) };
-    });
-}
-
-export async function waitForMail(server: Server, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => (found = readMails(server, to).find((m) => subject.test(m.subject))), {
-      message: `correo "${subject}" para ${to}`,
-      timeout: 10_000,
-    })
-    .toBeTruthy();
-  return found!;
 }
 
 // ---- Bodies.
