@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import type { Database } from "../../db/schema";
 import { env } from "./env.server";
 
@@ -16,7 +16,33 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing is a fifth of a list page's database time. The
+ * queries are a fixed set of SQL texts (values are bound), so each text is prepared once and its
+ * statement reused (better-sqlite3 statements are reusable; the connection is synchronous, so no
+ * two uses overlap). Bounded, for the rare query built from a variable number of parameters.
+ */
+function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(source) {
+      let statement = statements.get(source);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 declare global {

@@ -9,7 +9,8 @@ export async function makeUser(role: Role, extra: { companyName?: string } = {})
   const { id } = await db
     .insertInto("users")
     .values({
-      email: `${role}${counter}.${process.pid}@ejemplo.test`,
+      // "p<pid>", not "<pid>": a bare number in the e-mail would match numeric searches ("lote 12").
+      email: `${role}${counter}.p${process.pid}@ejemplo.test`,
       password_hash: "x",
       first_name: role === "partner" ? "Pedro" : role === "admin" ? "Alicia" : "Beatriz",
       last_name: `Prueba${counter}`,
