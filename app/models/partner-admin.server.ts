@@ -33,6 +33,7 @@ export async function listPartnersForAdmin(
   }
   const [rows, count] = await Promise.all([
     query
+      .leftJoin("partner_counters as c", "c.partner_id", "u.id")
       .select([
         "u.id",
         "u.email",
@@ -41,15 +42,10 @@ export async function listPartnersForAdmin(
         "u.company_name",
         "u.phone",
         "u.is_featured_partner",
-        sql<number>`(SELECT count(*) FROM partner_assignments pa WHERE pa.partner_id = u.id)`.as(
-          "assigned",
-        ),
-        sql<number>`(SELECT count(*) FROM partner_quotes pq WHERE pq.partner_id = u.id)`.as(
-          "quoted",
-        ),
-        sql<number>`(SELECT count(*) FROM partner_quotes pq WHERE pq.partner_id = u.id AND pq.is_selected = 1)`.as(
-          "won",
-        ),
+        // Kept by triggers in the writing transaction (desk summaries): no count per row.
+        sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
+        sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
+        sql<number>`coalesce(c.selected, 0)`.as("won"),
       ])
       .orderBy("u.is_featured_partner", "desc")
       .orderBy(sql`coalesce(nullif(trim(u.company_name), ''), u.first_name)`)

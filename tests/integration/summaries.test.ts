@@ -13,6 +13,7 @@ import {
   totalOf,
 } from "~/domain/analytics";
 import { getAnalytics } from "~/models/analytics.server";
+import { listPartnersForAdmin } from "~/models/partner-admin.server";
 import { getPartnerCounters } from "~/models/partner-assignment.server";
 import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
 import {
@@ -320,6 +321,24 @@ describe("resúmenes mantenidos en las transacciones de escritura", () => {
       potentialRevenueCents: 0,
       selectedRevenueCents: 80_000,
     });
+    // The partners list reads the same counters: each as a full recount would give.
+    const { partners } = await listPartnersForAdmin(db, { q: "beta servicios", page: 1 });
+    const recount = (table: string, extra = "") =>
+      sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE partner_id = ${beta} ${sql.raw(extra)}`
+        .execute(db)
+        .then((r) => r.rows[0]!.n);
+    expect(
+      partners.map(({ id, assigned, quoted, won }) => ({ id, assigned, quoted, won })),
+    ).toEqual([
+      {
+        id: beta,
+        assigned: await recount("partner_assignments"),
+        quoted: await recount("partner_quotes"),
+        won: await recount("partner_quotes", "AND is_selected = 1"),
+      },
+    ]);
   });
 
   it("la mediana y el histograma salen de los cubos por hora y por segundo", async () => {
