@@ -126,6 +126,8 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
   }
 
   const pending: Promise<unknown>[] = [];
+  // Decided on the part's arrival: staging is async, so `files` may not list the first file yet.
+  let fileClaimed = false;
   const done = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) reject(new Refusal(413));
@@ -133,13 +135,14 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
     });
     parser.on("file", (name, stream, info) => {
       const wanted =
-        target && name === target.field && info.filename && files.length === 0 ? target : null;
+        target && name === target.field && info.filename && !fileClaimed ? target : null;
       // A part cut short (truncated body, client gone) errors its stream: never unhandled.
       stream.on("error", () => {});
       if (!wanted) {
         stream.resume();
         return;
       }
+      fileClaimed = true;
       const staging = stageFilePart(stream, info.filename ?? "", wanted.rule, files);
       // A write error (disk full) fails the whole form.
       staging.catch(reject);

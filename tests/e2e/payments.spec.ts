@@ -1,129 +1,140 @@
-import { test, expect, waitForMail, screenshots, tag } from "./fixtures";
+import { test, expect, waitForMail, screenshots, tag, type TestUser } from "./fixtures";
 import { grantPoints, insertOfficialQuote, insertRequest } from "./factories";
 import { PNG, pdfFile, pngFile } from "./files";
 import { followEachNotification } from "./notifications";
 
-test("recorrido: cotización manual → aprobación del comprador → comprobante → confirmación → puntos", async ({
-  server,
-  createUser,
-  pageAs,
-}, testInfo) => {
-  const buyer = await createUser({ role: "buyer", companyName: "Supermercados Ficticios" });
-  const admin = await createUser({ role: "admin" });
-  const title = `Góndolas para 12 tiendas ${tag()}`;
-  const requestId = insertRequest(server, {
-    buyer,
-    title,
-    description: "Góndolas metálicas de 1,80 m, entrega en Monterrey.",
-  });
-  const buyerPage = await pageAs(buyer);
-  const adminPage = await pageAs(admin);
+// The journey and the pages its notifications open are two tests of one serial group: the second
+// reads what the first produced, and each keeps a short budget on a busy machine.
+test.describe.serial("recorrido de pago", () => {
+  let people: Record<"buyer" | "admin", TestUser> | null = null;
 
-  // The admin issues a manual official quote (amount typed with a comma).
-  await adminPage.goto(`/admin/quotes/${requestId}`);
-  await adminPage.getByLabel(/Monto final/).fill("1234,50");
-  await adminPage.getByRole("button", { name: "Crear cotización oficial" }).click();
-  await expect(adminPage.getByText("Cotización oficial creada.")).toBeVisible();
-  await expect(adminPage.getByText("USD 1,234.50").first()).toBeVisible();
-  const official = server.sql
-    .prepare(
-      "SELECT final_amount_cents, commission_amount_cents FROM official_quotes WHERE quote_request_id = ?",
-    )
-    .get(requestId);
-  expect(official).toEqual({ final_amount_cents: 123450, commission_amount_cents: 6173 });
+  test("recorrido: cotización manual → aprobación del comprador → comprobante → confirmación → puntos", async ({
+    server,
+    createUser,
+    pageAs,
+  }, testInfo) => {
+    const buyer = await createUser({ role: "buyer", companyName: "Supermercados Ficticios" });
+    const admin = await createUser({ role: "admin" });
+    const title = `Góndolas para 12 tiendas ${tag()}`;
+    const requestId = insertRequest(server, {
+      buyer,
+      title,
+      description: "Góndolas metálicas de 1,80 m, entrega en Monterrey.",
+    });
+    const buyerPage = await pageAs(buyer);
+    const adminPage = await pageAs(admin);
 
-  // The buyer approves while `quoted`: one pending payment for the final amount.
-  await buyerPage.goto(`/buyer/quotes/${requestId}`);
-  await expect(buyerPage.getByTestId("monto-oficial")).toHaveText("USD 1,234.50");
-  await buyerPage.getByRole("button", { name: "Aprobar cotización" }).click();
-  await expect(
-    buyerPage.getByText("Cotización aprobada. Se ha creado el registro de pago."),
-  ).toBeVisible();
-  // A second approval (double submit) is refused and creates nothing.
-  const again = await buyerPage.request.post(`/buyer/quotes/${requestId}`, {
-    form: { intent: "approve" },
-  });
-  expect(again.status()).toBe(409);
-  expect(
-    server.sql
-      .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
-      .all(requestId),
-  ).toEqual([{ status: "pending", amount_cents: 123450 }]);
-  await waitForMail(server, admin.email, "Cotización aprobada por el comprador");
-
-  // Pay with a proof.
-  await buyerPage.getByRole("link", { name: "Pagar" }).click();
-  await expect(buyerPage).toHaveURL(new RegExp(`/buyer/payments/new\\?quote=${requestId}$`));
-  await expect(buyerPage.getByLabel(/Monto pagado/)).toHaveValue("1234.50");
-  await expect(buyerPage.getByLabel("Método de pago")).toHaveValue("transfer");
-  await buyerPage.locator('input[name="file"]').setInputFiles(pngFile());
-  await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
-  await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
-  await expect(
-    buyerPage.getByText(
-      "Comprobante de pago enviado correctamente. Será validado por nuestro equipo.",
-    ),
-  ).toBeVisible();
-  await screenshots(buyerPage, "buyer-payments", testInfo);
-
-  // The admin confirms: request paid, points and commission written once.
-  await adminPage.goto("/admin/payments");
-  await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
-  await expect(
-    adminPage.getByText(
-      /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
-    ),
-  ).toBeVisible();
-  const paymentId = (
-    server.sql
-      .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
-      .get(requestId) as { id: number }
-  ).id;
-  const twice = await adminPage.request.post("/admin/payments", {
-    form: { intent: "confirm_payment", payment_id: String(paymentId) },
-  });
-  expect(twice.status()).toBe(409);
-  expect(
-    server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
-  ).toEqual({ status: "paid" });
-  expect(
-    server.sql
+    // The admin issues a manual official quote (amount typed with a comma).
+    await adminPage.goto(`/admin/quotes/${requestId}`);
+    await adminPage.getByLabel(/Monto final/).fill("1234,50");
+    await adminPage.getByRole("button", { name: "Crear cotización oficial" }).click();
+    await expect(adminPage.getByText("Cotización oficial creada.")).toBeVisible();
+    await expect(adminPage.getByText("USD 1,234.50").first()).toBeVisible();
+    const official = server.sql
       .prepare(
-        "SELECT status, method, amount_cents FROM payments WHERE quote_request_id = ? ORDER BY id",
+        "SELECT final_amount_cents, commission_amount_cents FROM official_quotes WHERE quote_request_id = ?",
       )
-      .all(requestId),
-  ).toEqual([{ status: "confirmed", method: "transfer", amount_cents: 123450 }]);
-  expect(
-    server.sql
-      .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
-      .get(buyer.id),
-  ).toEqual({ points: 1234 });
-  expect(
-    server.sql
-      .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
-      .all(buyer.id),
-  ).toEqual([{ commission_amount_cents: 6173 }]);
-  await waitForMail(server, buyer.email, "Pago confirmado");
+      .get(requestId);
+    expect(official).toEqual({ final_amount_cents: 123450, commission_amount_cents: 6173 });
 
-  // Dashboard and request read the same ledger and status.
-  await buyerPage.goto("/buyer");
-  await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
-  await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
-  await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
-  await screenshots(buyerPage, "buyer-dashboard", testInfo);
-  await buyerPage.goto(`/buyer/quotes/${requestId}`);
-  await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+    // The buyer approves while `quoted`: one pending payment for the final amount.
+    await buyerPage.goto(`/buyer/quotes/${requestId}`);
+    await expect(buyerPage.getByTestId("monto-oficial")).toHaveText("USD 1,234.50");
+    await buyerPage.getByRole("button", { name: "Aprobar cotización" }).click();
+    await expect(
+      buyerPage.getByText("Cotización aprobada. Se ha creado el registro de pago."),
+    ).toBeVisible();
+    // A second approval (double submit) is refused and creates nothing.
+    const again = await buyerPage.request.post(`/buyer/quotes/${requestId}`, {
+      form: { intent: "approve" },
+    });
+    expect(again.status()).toBe(409);
+    expect(
+      server.sql
+        .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")
+        .all(requestId),
+    ).toEqual([{ status: "pending", amount_cents: 123450 }]);
+    await waitForMail(server, admin.email, "Cotización aprobada por el comprador");
 
-  // Every notification of the journey opens its page.
-  expect(await followEachNotification(buyerPage)).toEqual(
-    expect.arrayContaining(["Pago confirmado", "Tu cotización oficial está lista"]),
-  );
-  expect(await followEachNotification(adminPage)).toEqual(
-    expect.arrayContaining([
-      "Comprobante de pago recibido",
-      "Cotización aprobada por el comprador",
-    ]),
-  );
+    // Pay with a proof.
+    await buyerPage.getByRole("link", { name: "Pagar" }).click();
+    await expect(buyerPage).toHaveURL(new RegExp(`/buyer/payments/new\\?quote=${requestId}$`));
+    await expect(buyerPage.getByLabel(/Monto pagado/)).toHaveValue("1234.50");
+    await expect(buyerPage.getByLabel("Método de pago")).toHaveValue("transfer");
+    await buyerPage.locator('input[name="file"]').setInputFiles(pngFile());
+    await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
+    await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
+    await expect(
+      buyerPage.getByText(
+        "Comprobante de pago enviado correctamente. Será validado por nuestro equipo.",
+      ),
+    ).toBeVisible();
+    await screenshots(buyerPage, "buyer-payments", testInfo);
+
+    // The admin confirms: request paid, points and commission written once.
+    await adminPage.goto("/admin/payments");
+    await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
+    await expect(
+      adminPage.getByText(
+        /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
+      ),
+    ).toBeVisible();
+    const paymentId = (
+      server.sql
+        .prepare("SELECT id FROM payments WHERE quote_request_id = ? AND status = 'confirmed'")
+        .get(requestId) as { id: number }
+    ).id;
+    const twice = await adminPage.request.post("/admin/payments", {
+      form: { intent: "confirm_payment", payment_id: String(paymentId) },
+    });
+    expect(twice.status()).toBe(409);
+    expect(
+      server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
+    ).toEqual({ status: "paid" });
+    expect(
+      server.sql
+        .prepare(
+          "SELECT status, method, amount_cents FROM payments WHERE quote_request_id = ? ORDER BY id",
+        )
+        .all(requestId),
+    ).toEqual([{ status: "confirmed", method: "transfer", amount_cents: 123450 }]);
+    expect(
+      server.sql
+        .prepare("SELECT sum(points) AS points FROM loyalty_ledger WHERE buyer_id = ?")
+        .get(buyer.id),
+    ).toEqual({ points: 1234 });
+    expect(
+      server.sql
+        .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
+        .all(buyer.id),
+    ).toEqual([{ commission_amount_cents: 6173 }]);
+    await waitForMail(server, buyer.email, "Pago confirmado");
+
+    // Dashboard and request read the same ledger and status.
+    await buyerPage.goto("/buyer");
+    await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
+    await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
+    await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
+    await screenshots(buyerPage, "buyer-dashboard", testInfo);
+    await buyerPage.goto(`/buyer/quotes/${requestId}`);
+    await expect(buyerPage.getByText("Pagado").first()).toBeVisible();
+
+    people = { buyer, admin };
+  });
+
+  test("cada notificación del pago abre su página", async ({ pageAs }) => {
+    const { buyer, admin } = people!;
+    const [buyerPage, adminPage] = await Promise.all([pageAs(buyer), pageAs(admin)]);
+    expect(await followEachNotification(buyerPage)).toEqual(
+      expect.arrayContaining(["Pago confirmado", "Tu cotización oficial está lista"]),
+    );
+    expect(await followEachNotification(adminPage)).toEqual(
+      expect.arrayContaining([
+        "Comprobante de pago recibido",
+        "Cotización aprobada por el comprador",
+      ]),
+    );
+  });
 });
 
 test("el administrador rechaza un comprobante con motivo y el comprador envía otro", async ({
