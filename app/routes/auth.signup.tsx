@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, AuthErrorBoundary, AuthTabs, Honeypot } from "~/components/auth/AuthCard";
-import { Field, FormErrors } from "~/components/ui/Field";
+import { EmailField, Field, FormErrors, NewPasswordField } from "~/components/ui/Field";
 import {
   emailField,
   newPasswordField,
@@ -109,20 +109,10 @@ export default function SignUpPage() {
             required
           />
         </div>
-        <Field
-          label="Correo electrónico"
-          {...form.field("email")}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <Field
+        <EmailField label="Correo electrónico" {...form.field("email")} />
+        <NewPasswordField
           label="Contraseña"
           {...form.field("password")}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
           hint="Mínimo 6 caracteres."
         />
         <Field

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Honeypot } from "~/components/auth/AuthCard";
 import { FormToken } from "~/components/FormToken";
 import { ContactInfo } from "~/components/landing/ContactInfo";
-import { Field, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { EmailField, Field, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { createContactSubmission } from "~/models/contact.server";
 import { db } from "~/services/db.server";
@@ -181,12 +181,9 @@ function ContactForm() {
           required
           maxLength={120}
         />
-        <Field
+        <EmailField
           label={<Required>Correo electrónico</Required>}
           {...form.field("email")}
-          type="email"
-          autoComplete="email"
-          required
           maxLength={254}
         />
         <Field

@@ -79,6 +79,28 @@ export function Field({ label, hideLabel, name, errors, hint, id, ...input }: Fi
   );
 }
 
+type PresetProps = Omit<FieldProps, "type" | "autoComplete">;
+
+/** An e-mail address, required, with the browser offering the person's own. */
+export function EmailField(props: PresetProps) {
+  return <Field type="email" autoComplete="email" required {...props} />;
+}
+
+/** The password in use (sign-in, or to confirm a change). */
+export function CurrentPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="current-password" required {...props} />;
+}
+
+/** A password being chosen: the browser may suggest one; the server checks it (newPasswordField). */
+export function NewPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="new-password" required minLength={6} {...props} />;
+}
+
+/** The new password typed a second time. */
+export function ConfirmPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="new-password" required {...props} />;
+}
+
 type TextAreaFieldProps = ShellProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">;
 
