@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, AuthErrorBoundary, AuthTabs, Honeypot } from "~/components/auth/AuthCard";
-import { EmailField, Field, FormErrors, NewPasswordField } from "~/components/ui/Field";
+import { EmailField, Field, FormErrors, NewPasswordField, PhoneField } from "~/components/ui/Field";
 import {
   emailField,
   newPasswordField,
@@ -121,7 +121,7 @@ export default function SignUpPage() {
           type="text"
           autoComplete="organization"
         />
-        <Field label="Teléfono (opcional)" {...form.field("phone")} type="tel" autoComplete="tel" />
+        <PhoneField label="Teléfono (opcional)" {...form.field("phone")} />
         <fieldset>
           <legend className="label">Tipo de cuenta</legend>
           <div className="grid gap-2 sm:grid-cols-2">

@@ -101,6 +101,19 @@ export function ConfirmPasswordField(props: PresetProps) {
   return <Field type="password" autoComplete="new-password" required {...props} />;
 }
 
+/** A phone number; the browser offers the person's own. */
+export function PhoneField(props: PresetProps) {
+  return <Field type="tel" autoComplete="tel" {...props} />;
+}
+
+/**
+ * A number typed as text, so "1234,50" reaches the server as typed (it reads the number and
+ * answers in Spanish); phones show a number keypad.
+ */
+export function NumberField({ decimal, ...props }: PresetProps & { decimal?: boolean }) {
+  return <Field type="text" inputMode={decimal ? "decimal" : "numeric"} {...props} />;
+}
+
 type TextAreaFieldProps = ShellProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">;
 
