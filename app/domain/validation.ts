@@ -19,6 +19,23 @@ export const newPasswordField = z
     message: `La contraseña no puede superar ${MAX_PASSWORD_BYTES} bytes.`,
   });
 
+/**
+ * A form that sets a new password typed twice (`password` names the first field); a mismatch is
+ * reported on `confirm_password`.
+ */
+export function withPasswordConfirmation<S extends z.ZodRawShape>(
+  shape: S,
+  password: keyof S & string,
+  confirmRequired: string,
+) {
+  return z
+    .object({ ...shape, confirm_password: z.string({ required_error: confirmRequired }) })
+    .refine((v) => (v as Record<string, unknown>)[password] === v.confirm_password, {
+      path: ["confirm_password"],
+      message: "Las contraseñas no coinciden.",
+    });
+}
+
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ required_error: `${label} es obligatorio.` })

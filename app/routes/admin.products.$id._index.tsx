@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ProductForm } from "~/components/admin/ProductForm";
-import { packOptions, unpackOptions } from "~/domain/admin-lists";
+import { ProductFormPage } from "~/components/admin/ProductForm";
+import { packOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
 import { getProductForAdmin, updateProduct } from "~/models/product.server";
@@ -49,24 +49,21 @@ export default function EditProduct() {
   const { id, defaults, categories, suppliers, imageUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="max-w-3xl">
-      <Link to={paths.admin.products()} className="btn-link text-sm">
-        ← Volver a productos
-      </Link>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Editar producto</h1>
-        <Link to={paths.admin.deleteProduct(id)} className="btn-danger">
-          Eliminar
-        </Link>
-      </div>
-      <ProductForm
-        lastResult={actionData?.result}
-        defaults={defaults}
-        categories={categories}
-        suppliers={unpackOptions(suppliers)}
-        submitLabel="Guardar cambios"
-        imageUrl={imageUrl}
-      />
-    </div>
+    <ProductFormPage
+      heading={
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="page-title">Editar producto</h1>
+          <Link to={paths.admin.deleteProduct(id)} className="btn-danger">
+            Eliminar
+          </Link>
+        </div>
+      }
+      lastResult={actionData?.result}
+      defaults={defaults}
+      categories={categories}
+      suppliers={suppliers}
+      submitLabel="Guardar cambios"
+      imageUrl={imageUrl}
+    />
   );
 }

@@ -121,23 +121,16 @@ export default function AdminProducts() {
                     )}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">
-                    <Link
-                      to={paths.admin.product(p.id)}
-                      className="btn-link"
-                      aria-label={`Editar ${p.name}`}
-                    >
-                      Editar
-                    </Link>
+                    <RowLink to={paths.admin.product(p.id)} verb="Editar" product={p.name} />
                     <span aria-hidden="true" className="mx-2 text-slate-400">
                       ·
                     </span>
-                    <Link
+                    <RowLink
                       to={paths.admin.deleteProduct(p.id)}
+                      verb="Eliminar"
+                      product={p.name}
                       className="font-semibold text-red-700 underline-offset-2 hover:underline"
-                      aria-label={`Eliminar ${p.name}`}
-                    >
-                      Eliminar
-                    </Link>
+                    />
                   </td>
                 </tr>
               ))}
@@ -147,5 +140,24 @@ export default function AdminProducts() {
       )}
       <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} />
     </div>
+  );
+}
+
+/** A row's link, named with its product for screen readers ("Editar Tornillo"). */
+function RowLink({
+  to,
+  verb,
+  product,
+  className = "btn-link",
+}: {
+  to: string;
+  verb: string;
+  product: string;
+  className?: string;
+}) {
+  return (
+    <Link to={to} className={className} aria-label={`${verb} ${product}`}>
+      {verb}
+    </Link>
   );
 }

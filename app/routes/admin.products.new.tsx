@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { EMPTY_PRODUCT, ProductForm } from "~/components/admin/ProductForm";
-import { packOptions, unpackOptions } from "~/domain/admin-lists";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EMPTY_PRODUCT, ProductFormPage } from "~/components/admin/ProductForm";
+import { packOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";
 import { listPartnerOptions } from "~/models/partner-admin.server";
 import { createProduct } from "~/models/product.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { productAction } from "~/services/product-form.server";
-import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Nuevo producto · Administración · CotizaHub" }];
 
@@ -34,18 +33,13 @@ export default function NewProduct() {
   const { categories, suppliers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="max-w-3xl">
-      <Link to={paths.admin.products()} className="btn-link text-sm">
-        ← Volver a productos
-      </Link>
-      <h1 className="page-title mt-2">Nuevo producto</h1>
-      <ProductForm
-        lastResult={actionData?.result}
-        defaults={EMPTY_PRODUCT}
-        categories={categories}
-        suppliers={unpackOptions(suppliers)}
-        submitLabel="Crear producto"
-      />
-    </div>
+    <ProductFormPage
+      heading={<h1 className="page-title mt-2">Nuevo producto</h1>}
+      lastResult={actionData?.result}
+      defaults={EMPTY_PRODUCT}
+      categories={categories}
+      suppliers={suppliers}
+      submitLabel="Crear producto"
+    />
   );
 }

@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, AuthErrorBoundary, AuthTabs } from "~/components/auth/AuthCard";
-import { Field, FormAlert } from "~/components/ui/Field";
+import { CurrentPasswordField, EmailField, FormAlert } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
 import { resendVerification } from "~/models/account.server";
@@ -133,20 +133,8 @@ export default function SignInPage() {
         <Form noValidate method="post" className="space-y-4">
           <input type="hidden" name="intent" value="signin" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Field
-            label="Correo electrónico"
-            {...form.field("email")}
-            type="email"
-            autoComplete="email"
-            required
-          />
-          <Field
-            label="Contraseña"
-            {...form.field("password")}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <EmailField label="Correo electrónico" {...form.field("email")} />
+          <CurrentPasswordField label="Contraseña" {...form.field("password")} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Iniciando sesión…" : "Iniciar Sesión"}
           </button>

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { Field } from "~/components/ui/Field";
+import { EmailField } from "~/components/ui/Field";
 import { emailField } from "~/domain/validation";
 import { requestPasswordReset } from "~/models/account.server";
 import { redirectIfSignedIn } from "~/models/auth.server";
@@ -54,13 +54,7 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <Form noValidate method="post" className="space-y-4">
-          <Field
-            label="Correo electrónico"
-            {...form.field("email")}
-            type="email"
-            autoComplete="email"
-            required
-          />
+          <EmailField label="Correo electrónico" {...form.field("email")} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Enviar enlace
           </button>

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
-import { Field, FormErrors } from "~/components/ui/Field";
-import { newPasswordField } from "~/domain/validation";
+import { ConfirmPasswordField, FormErrors, NewPasswordField } from "~/components/ui/Field";
+import { newPasswordField, withPasswordConfirmation } from "~/domain/validation";
 import { findTokenUser } from "~/models/auth-token.server";
 import { resetPassword } from "~/models/account.server";
 import { db } from "~/services/db.server";
@@ -17,16 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Nueva contraseña · CotizaHu
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
-  return z
-    .object({
-      token: z.string().min(1),
-      password: newPasswordField,
-      confirm_password: z.string({ required_error: "Confirma la contraseña." }),
-    })
-    .refine((v) => v.password === v.confirm_password, {
-      path: ["confirm_password"],
-      message: "Las contraseñas no coinciden.",
-    });
+  return withPasswordConfirmation(
+    { token: z.string().min(1), password: newPasswordField },
+    "password",
+    "Confirma la contraseña.",
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,22 +70,12 @@ export default function ResetPassword() {
       <Form noValidate method="post" className="space-y-4">
         <FormErrors errors={form.formErrors} />
         <input type="hidden" name="token" value={token} />
-        <Field
+        <NewPasswordField
           label="Nueva contraseña"
           {...form.field("password")}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
           hint="Mínimo 6 caracteres."
         />
-        <Field
-          label="Confirmar contraseña"
-          {...form.field("confirm_password")}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <ConfirmPasswordField label="Confirmar contraseña" {...form.field("confirm_password")} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Guardar contraseña
         </button>

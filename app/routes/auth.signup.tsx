@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, AuthErrorBoundary, AuthTabs, Honeypot } from "~/components/auth/AuthCard";
-import { Field, FormErrors } from "~/components/ui/Field";
+import { EmailField, Field, FormErrors, NewPasswordField, PhoneField } from "~/components/ui/Field";
 import {
   emailField,
   newPasswordField,
@@ -109,20 +109,10 @@ export default function SignUpPage() {
             required
           />
         </div>
-        <Field
-          label="Correo electrónico"
-          {...form.field("email")}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <Field
+        <EmailField label="Correo electrónico" {...form.field("email")} />
+        <NewPasswordField
           label="Contraseña"
           {...form.field("password")}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
           hint="Mínimo 6 caracteres."
         />
         <Field
@@ -131,7 +121,7 @@ export default function SignUpPage() {
           type="text"
           autoComplete="organization"
         />
-        <Field label="Teléfono (opcional)" {...form.field("phone")} type="tel" autoComplete="tel" />
+        <PhoneField label="Teléfono (opcional)" {...form.field("phone")} />
         <fieldset>
           <legend className="label">Tipo de cuenta</legend>
           <div className="grid gap-2 sm:grid-cols-2">

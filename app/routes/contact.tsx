@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Honeypot } from "~/components/auth/AuthCard";
 import { FormToken } from "~/components/FormToken";
 import { ContactInfo } from "~/components/landing/ContactInfo";
-import { Field, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { EmailField, Field, FormErrors, PhoneField, TextAreaField } from "~/components/ui/Field";
 import { emailField, optionalText, phoneField, requiredText } from "~/domain/validation";
 import { createContactSubmission } from "~/models/contact.server";
 import { db } from "~/services/db.server";
@@ -181,21 +181,12 @@ function ContactForm() {
           required
           maxLength={120}
         />
-        <Field
+        <EmailField
           label={<Required>Correo electrónico</Required>}
           {...form.field("email")}
-          type="email"
-          autoComplete="email"
-          required
           maxLength={254}
         />
-        <Field
-          label="Teléfono"
-          {...form.field("phone")}
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-        />
+        <PhoneField label="Teléfono" {...form.field("phone")} maxLength={40} />
         <Field
           label="Empresa"
           {...form.field("company")}

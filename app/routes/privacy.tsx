@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
+import { contactSection } from "~/components/legal/ContactSection";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
@@ -175,27 +176,20 @@ const SECTIONS: LegalSectionDef[] = [
       </p>
     ),
   },
-  {
-    id: "contacto",
-    title: "Contacto",
-    body: (
-      <p>
-        Para cualquier consulta sobre privacidad escríbenos a{" "}
-        <a href="mailto:privacidad@cotizahub.com" className="btn-link">
-          privacidad@cotizahub.com
-        </a>{" "}
-        o usa nuestro{" "}
-        <Link to={paths.contact()} className="btn-link">
-          formulario de contacto
-        </Link>
+  contactSection({
+    lead: "Para cualquier consulta sobre privacidad escríbenos a",
+    email: "privacidad@cotizahub.com",
+    via: "o usa nuestro",
+    after: (
+      <>
         . Consulta también nuestros{" "}
         <Link to={paths.terms()} className="btn-link">
           Términos y Condiciones
         </Link>
         .
-      </p>
+      </>
     ),
-  },
+  }),
 ];
 
 export default function PrivacyPage() {

@@ -3,9 +3,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AppShell } from "~/components/AppShell";
-import { Field, FormErrors } from "~/components/ui/Field";
+import {
+  ConfirmPasswordField,
+  CurrentPasswordField,
+  Field,
+  FormErrors,
+  NewPasswordField,
+} from "~/components/ui/Field";
 import { isRole, ROLE_LABELS } from "~/domain/roles";
-import { newPasswordField, optionalText, phoneField, requiredText } from "~/domain/validation";
+import {
+  newPasswordField,
+  optionalText,
+  phoneField,
+  requiredText,
+  withPasswordConfirmation,
+} from "~/domain/validation";
 import { changePassword, updateProfile } from "~/models/user.server";
 import { requireUser } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -28,16 +40,14 @@ function profileSchema() {
 }
 
 function passwordSchema() {
-  return z
-    .object({
+  return withPasswordConfirmation(
+    {
       current_password: z.string({ required_error: "Ingresa tu contraseña actual." }),
       new_password: newPasswordField,
-      confirm_password: z.string({ required_error: "Confirma la nueva contraseña." }),
-    })
-    .refine((v) => v.new_password === v.confirm_password, {
-      path: ["confirm_password"],
-      message: "Las contraseñas no coinciden.",
-    });
+    },
+    "new_password",
+    "Confirma la nueva contraseña.",
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -135,27 +145,14 @@ export default function Profile() {
             <Form noValidate method="post" className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="password" />
               <FormErrors errors={passwordForm.formErrors} />
-              <Field
+              <CurrentPasswordField
                 label="Contraseña actual"
                 {...passwordForm.field("current_password")}
-                type="password"
-                autoComplete="current-password"
-                required
               />
-              <Field
-                label="Nueva contraseña"
-                {...passwordForm.field("new_password")}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={6}
-              />
-              <Field
+              <NewPasswordField label="Nueva contraseña" {...passwordForm.field("new_password")} />
+              <ConfirmPasswordField
                 label="Confirmar nueva contraseña"
                 {...passwordForm.field("confirm_password")}
-                type="password"
-                autoComplete="new-password"
-                required
               />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Actualizar contraseña

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
+import { contactSection } from "~/components/legal/ContactSection";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
@@ -188,23 +189,11 @@ const SECTIONS: LegalSectionDef[] = [
       </p>
     ),
   },
-  {
-    id: "contacto",
-    title: "Contacto",
-    body: (
-      <p>
-        Si tienes preguntas sobre estos términos, escríbenos a{" "}
-        <a href="mailto:legal@cotizahub.com" className="btn-link">
-          legal@cotizahub.com
-        </a>{" "}
-        o mediante nuestro{" "}
-        <Link to={paths.contact()} className="btn-link">
-          formulario de contacto
-        </Link>
-        .
-      </p>
-    ),
-  },
+  contactSection({
+    lead: "Si tienes preguntas sobre estos términos, escríbenos a",
+    email: "legal@cotizahub.com",
+    via: "o mediante nuestro",
+  }),
 ];
 
 export default function TermsPage() {

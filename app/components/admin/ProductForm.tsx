@@ -1,6 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Field, FileField, FormAlert, SelectField, TextAreaField } from "~/components/ui/Field";
+import {
+  Field,
+  FileField,
+  FormAlert,
+  NumberField,
+  SelectField,
+  TextAreaField,
+} from "~/components/ui/Field";
+import type { ReactNode } from "react";
+import { unpackOptions } from "~/domain/admin-lists";
 import { FILE_RULES } from "~/domain/files";
 import type { ProductFormDefaults } from "~/domain/product";
 import { serverForm } from "~/utils/server-form";
@@ -17,25 +26,41 @@ export const EMPTY_PRODUCT: ProductFormDefaults = {
   is_active: true,
 };
 
+type ProductFormProps = {
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaults: ProductFormDefaults;
+  categories: { id: number; name: string; is_active: number }[];
+  /** The partners that can supply a product, packed (packOptions) to keep the page small. */
+  suppliers: string;
+  submitLabel: string;
+  imageUrl?: string | null;
+};
+
+/** The new and edit product pages: back to the list, the page's heading, then the form. */
+export function ProductFormPage({ heading, ...form }: ProductFormProps & { heading: ReactNode }) {
+  return (
+    <div className="max-w-3xl">
+      <Link to={paths.admin.products()} className="btn-link text-sm">
+        ← Volver a productos
+      </Link>
+      {heading}
+      <ProductForm {...form} />
+    </div>
+  );
+}
+
 /**
  * The product form (new and edit). A plain multipart POST: works without JavaScript; the server
  * validates and answers with the typed values and Spanish messages.
  */
-export function ProductForm({
+function ProductForm({
   lastResult,
   defaults,
   categories,
   suppliers,
   submitLabel,
   imageUrl,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-  defaults: ProductFormDefaults;
-  categories: { id: number; name: string; is_active: number }[];
-  suppliers: { id: number; name: string }[];
-  submitLabel: string;
-  imageUrl?: string | null;
-}) {
+}: ProductFormProps) {
   const { is_active, ...text } = defaults;
   const form = serverForm(lastResult, text);
   // After a refused submission the box shows what was sent; before it, the stored product.
@@ -77,24 +102,21 @@ export function ProductForm({
           maxLength={5000}
         />
       </div>
-      <Field
+      <NumberField
         label="Precio base (opcional)"
         {...form.field("base_price")}
-        type="text"
-        inputMode="decimal"
+        decimal
         placeholder="1234,50"
         hint="Usa punto o coma para los decimales. Déjalo vacío si el precio se cotiza."
       />
-      <Field
+      <NumberField
         label="Existencia"
         {...form.field("stock_quantity")}
-        type="text"
-        inputMode="numeric"
         hint="Número entero de unidades (0 si no hay)."
       />
       <SelectField label="Proveedor (opcional)" {...form.field("supplier_id")}>
         <option value="">Sin proveedor</option>
-        {suppliers.map((s) => (
+        {unpackOptions(suppliers).map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
           </option>

@@ -79,6 +79,41 @@ export function Field({ label, hideLabel, name, errors, hint, id, ...input }: Fi
   );
 }
 
+type PresetProps = Omit<FieldProps, "type" | "autoComplete">;
+
+/** An e-mail address, required, with the browser offering the person's own. */
+export function EmailField(props: PresetProps) {
+  return <Field type="email" autoComplete="email" required {...props} />;
+}
+
+/** The password in use (sign-in, or to confirm a change). */
+export function CurrentPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="current-password" required {...props} />;
+}
+
+/** A password being chosen: the browser may suggest one; the server checks it (newPasswordField). */
+export function NewPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="new-password" required minLength={6} {...props} />;
+}
+
+/** The new password typed a second time. */
+export function ConfirmPasswordField(props: PresetProps) {
+  return <Field type="password" autoComplete="new-password" required {...props} />;
+}
+
+/** A phone number; the browser offers the person's own. */
+export function PhoneField(props: PresetProps) {
+  return <Field type="tel" autoComplete="tel" {...props} />;
+}
+
+/**
+ * A number typed as text, so "1234,50" reaches the server as typed (it reads the number and
+ * answers in Spanish); phones show a number keypad.
+ */
+export function NumberField({ decimal, ...props }: PresetProps & { decimal?: boolean }) {
+  return <Field type="text" inputMode={decimal ? "decimal" : "numeric"} {...props} />;
+}
+
 type TextAreaFieldProps = ShellProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">;
 
