@@ -30,6 +30,7 @@ import type { Toast } from "~/utils/toast";
 import { optionalText } from "~/domain/validation";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
+import { Section } from "~/components/ui/Section";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub` },
@@ -126,10 +127,7 @@ export default function BuyerQuoteDetail() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section aria-labelledby="informacion" className="card">
-            <h2 id="informacion" className="text-lg font-semibold">
-              Información de la solicitud
-            </h2>
+          <Section id="informacion" title="Información de la solicitud">
             <p className="mt-3 whitespace-pre-line text-slate-800">
               {request.description || "Sin descripción."}
             </p>
@@ -146,12 +144,9 @@ export default function BuyerQuoteDetail() {
                 <p className="mt-1 whitespace-pre-line">{request.rejection_reason}</p>
               </div>
             ) : null}
-          </section>
+          </Section>
 
-          <section aria-labelledby="oficial" className="card">
-            <h2 id="oficial" className="text-lg font-semibold">
-              Cotización oficial
-            </h2>
+          <Section id="oficial" title="Cotización oficial">
             {officialQuote && pdf ? (
               <OfficialQuoteSummary quote={officialQuote} pdf={pdf} />
             ) : (
@@ -160,12 +155,9 @@ export default function BuyerQuoteDetail() {
                 por correo.
               </p>
             )}
-          </section>
+          </Section>
 
-          <section aria-labelledby="socios" className="card">
-            <h2 id="socios" className="text-lg font-semibold">
-              Cotizaciones de socios
-            </h2>
+          <Section id="socios" title="Cotizaciones de socios">
             {partnerQuotes.length === 0 ? (
               <p className="mt-3 text-sm text-slate-700">Todavía no hay cotizaciones de socios.</p>
             ) : (
@@ -192,13 +184,10 @@ export default function BuyerQuoteDetail() {
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
 
           {payments.length > 0 ? (
-            <section aria-labelledby="pagos" className="card">
-              <h2 id="pagos" className="text-lg font-semibold">
-                Pagos
-              </h2>
+            <Section id="pagos" title="Pagos">
               <ul className="mt-3 divide-y divide-slate-200">
                 {payments.map((p) => (
                   <li key={p.id} className="py-3 text-sm">
@@ -221,15 +210,12 @@ export default function BuyerQuoteDetail() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : null}
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="acciones" className="card space-y-3">
-            <h2 id="acciones" className="text-lg font-semibold">
-              Acciones
-            </h2>
+          <Section id="acciones" title="Acciones" className="space-y-3">
             {canBuyerApprove(request.status) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
@@ -274,7 +260,7 @@ export default function BuyerQuoteDetail() {
             <Link to={paths.buyer.payments()} className="btn-secondary w-full">
               Ver pagos
             </Link>
-          </section>
+          </Section>
           <section aria-labelledby="historial" className="card">
             <h2 id="historial" className="mb-3 text-lg font-semibold">
               Historial
