@@ -120,41 +120,22 @@ export default function AdminAnalytics() {
         </Section>
       </div>
 
-      <Section
+      <MonthlyChart
         id="mensual-solicitudes"
         title="Solicitudes por mes (últimos 12 meses)"
-        className="mt-6"
-      >
-        <div className="mt-4">
-          <ColumnChart
-            id="chart-requests"
-            width={960}
-            height={280}
-            minWidthClass="min-w-[560px]"
-            title="Solicitudes creadas por mes"
-            data={a.monthlyRequests.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
-          />
-        </div>
-      </Section>
-
-      <Section
+        chartId="chart-requests"
+        chartTitle="Solicitudes creadas por mes"
+        months={a.monthlyRequests}
+      />
+      <MonthlyChart
         id="mensual-volumen"
         title="Volumen pagado por mes (últimos 12 meses)"
-        className="mt-6"
-      >
-        <div className="mt-4">
-          <ColumnChart
-            id="chart-volume"
-            width={960}
-            height={280}
-            minWidthClass="min-w-[560px]"
-            title="Volumen de pagos confirmados por mes"
-            tone="green"
-            format={compactMoney}
-            data={a.monthlyVolume.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
-          />
-        </div>
-      </Section>
+        chartId="chart-volume"
+        chartTitle="Volumen de pagos confirmados por mes"
+        tone="green"
+        format={compactMoney}
+        months={a.monthlyVolume}
+      />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Section id="tiempos" title="Tiempo hasta la primera cotización">
@@ -214,5 +195,39 @@ export default function AdminAnalytics() {
         </Section>
       </div>
     </div>
+  );
+}
+
+/** A full-width card with one column per month. */
+function MonthlyChart({
+  id,
+  title,
+  chartId,
+  chartTitle,
+  months,
+  ...chart
+}: {
+  id: string;
+  title: string;
+  chartId: string;
+  chartTitle: string;
+  months: { month: string; value: number }[];
+  tone?: "green";
+  format?: (n: number) => string;
+}) {
+  return (
+    <Section id={id} title={title} className="mt-6">
+      <div className="mt-4">
+        <ColumnChart
+          id={chartId}
+          width={960}
+          height={280}
+          minWidthClass="min-w-[560px]"
+          title={chartTitle}
+          {...chart}
+          data={months.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
+        />
+      </div>
+    </Section>
   );
 }
