@@ -21,7 +21,7 @@ import {
 import { searchFromUrl } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -60,21 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   const paymentId = z.coerce.number({ message: "Pago no encontrado." }).int().positive();
-  return z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
-      z.object({
-        intent: z.literal("reject_payment"),
-        payment_id: paymentId,
-        reason: z
-          .string({ required_error: "Indica el motivo del rechazo: el comprador lo verá." })
-          .trim()
-          .max(500, "El motivo no puede superar 500 caracteres."),
-      }),
-    ],
-    { errorMap: () => ({ message: "Acción no reconocida." }) },
-  );
+  return intents([
+    z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
+    z.object({
+      intent: z.literal("reject_payment"),
+      payment_id: paymentId,
+      reason: z
+        .string({ required_error: "Indica el motivo del rechazo: el comprador lo verá." })
+        .trim()
+        .max(500, "El motivo no puede superar 500 caracteres."),
+    }),
+  ]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { AdminQuoteNotFound } from "~/components/NotFoundPanel";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { BuyerContact } from "~/components/quotes/BuyerContact";
 import { DetailHeader } from "~/components/quotes/DetailHeader";
 import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
@@ -158,9 +159,7 @@ function RequestSection({ d }: { d: Detail }) {
   const { request } = d;
   return (
     <Section id="detalle" title="Detalles de la solicitud">
-      <p className="mt-3 whitespace-pre-line text-slate-800">
-        {request.description || "Sin descripción."}
-      </p>
+      <RequestDescription text={request.description} />
       <RequirementsFile fileName={request.file_name} links={d.attachment} />
       <BuyerContact
         buyer={{

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { ProgressTracker } from "~/components/quotes/ProgressTracker";
 import { Timeline } from "~/components/quotes/Timeline";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -18,7 +19,7 @@ import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.se
 import { getRequestForBuyer } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -52,14 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
-  return z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("approve") }),
-      z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
-    ],
-    { errorMap: () => ({ message: "Acción no reconocida." }) },
-  );
+  return intents([
+    z.object({ intent: z.literal("approve") }),
+    z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
+  ]);
 }
 
 const DONE: Record<"approve" | "reject", Toast> = {
@@ -128,9 +125,7 @@ export default function BuyerQuoteDetail() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section id="informacion" title="Información de la solicitud">
-            <p className="mt-3 whitespace-pre-line text-slate-800">
-              {request.description || "Sin descripción."}
-            </p>
+            <RequestDescription text={request.description} />
             <RequirementsFile fileName={request.file_name} links={attachment} />
             {request.admin_notes ? (
               <div className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { BuyerContact } from "~/components/quotes/BuyerContact";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
@@ -60,9 +61,7 @@ export default function PartnerAssignmentDetail() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section id="solicitud" title="Detalles de la solicitud">
-            <p className="mt-3 whitespace-pre-line break-words text-slate-800">
-              {request.description || "Sin descripción."}
-            </p>
+            <RequestDescription text={request.description} />
             <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-600">Fecha de solicitud</dt>
