@@ -4,8 +4,8 @@ import type { Role } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
-import { finishPage, pageWindow, type PageInfo, type PageRequest } from "~/utils/keyset";
-import { keysetCondition, keysetDirection } from "./keyset.server";
+import { finishPage, type PageInfo, type PageRequest } from "~/utils/keyset";
+import { readKeysetPage } from "./keyset.server";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 
 export const LAST_ADMIN_MESSAGE =
@@ -51,12 +51,9 @@ export async function listUsersForAdmin(
       );
     }
   }
-  const after = keysetCondition(page, { key: "created_at", id: "id" });
-  const direction = keysetDirection(page);
-  const window = pageWindow(page, ADMIN_PAGE_SIZE);
   const [read, total] = await Promise.all([
-    query
-      .select([
+    readKeysetPage(
+      query.select([
         "id",
         "email",
         "first_name",
@@ -65,13 +62,11 @@ export async function listUsersForAdmin(
         "role",
         "email_verified_at",
         "created_at",
-      ])
-      .$if(after !== null, (qb) => qb.where(after!))
-      .orderBy("created_at", direction)
-      .orderBy("id", direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+      ]),
+      page,
+      { key: "created_at", id: "id" },
+      ADMIN_PAGE_SIZE,
+    ),
     q
       ? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
       : database

@@ -1,5 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from "kysely";
-import type { PageRequest } from "~/utils/keyset";
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { pageWindow, type PageRequest } from "~/utils/keyset";
 
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
@@ -20,4 +20,27 @@ export function keysetCondition(
 /** Newest-first lists are read ascending when going back a page (then put back in order). */
 export function keysetDirection(request: PageRequest): "asc" | "desc" {
   return request.kind === "before" ? "asc" : "desc";
+}
+
+/**
+ * Reads the rows of one keyset page of a newest-first list sorted by `(key, id)` (by `id` alone
+ * when `key` is null): one row more than `pageSize`, for finishPage to tell whether more follow.
+ */
+export function readKeysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  columns: { key: string | null; id: string },
+  pageSize: number,
+): Promise<O[]> {
+  const after = keysetCondition(request, columns);
+  const direction = keysetDirection(request);
+  const window = pageWindow(request, pageSize);
+  const { key } = columns;
+  return query
+    .$if(after !== null, (qb) => qb.where(after!))
+    .$if(key !== null, (qb) => qb.orderBy(sql.ref(key!), direction))
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
 }

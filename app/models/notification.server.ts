@@ -32,28 +32,27 @@ export async function listNotifications(database: DB, userId: number, page: numb
 }
 
 /** Every change is scoped by user: another user's notification id changes nothing. */
+function markRead(database: DB, userId: number, id: number | null) {
+  return database
+    .updateTable("notifications")
+    .set({ read_at: now() })
+    .$if(id !== null, (qb) => qb.where("id", "=", id!))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+}
+
 export async function markNotificationRead(
   database: DB,
   userId: number,
   id: number,
 ): Promise<boolean> {
-  const result = await database
-    .updateTable("notifications")
-    .set({ read_at: now() })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .executeTakeFirst();
+  const result = await markRead(database, userId, id);
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function markAllNotificationsRead(database: DB, userId: number): Promise<void> {
-  await database
-    .updateTable("notifications")
-    .set({ read_at: now() })
-    .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .execute();
+  await markRead(database, userId, null);
 }
 
 export async function deleteNotification(

@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
-import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { keysetCondition, keysetDirection } from "./keyset.server";
+import { finishPage, type PageRequest } from "~/utils/keyset";
+import { readKeysetPage } from "./keyset.server";
 import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 
 /**
@@ -156,7 +156,8 @@ export function performanceFrom(counters: PartnerCounters): PartnerPerformance {
   };
 }
 
-const LIST_COLUMNS = [
+/** The assignment and request columns both the list and the detail read. */
+const ASSIGNMENT_COLUMNS = [
   "pa.id as assignment_id",
   "pa.assigned_at",
   "qr.id",
@@ -164,6 +165,10 @@ const LIST_COLUMNS = [
   "qr.description",
   "qr.status",
   "qr.file_name",
+] as const;
+
+const LIST_COLUMNS = [
+  ...ASSIGNMENT_COLUMNS,
   "qr.created_at",
   "b.company_name as buyer_company",
   "pq.id as quote_id",
@@ -210,18 +215,9 @@ export async function listAssignments(
   const matching = assignmentsOf(database, partnerId)
     .where((eb) => filterCondition(eb, filter))
     .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, partnerId, text)));
-  const after = keysetCondition(page, { key: "pa.assigned_at", id: "pa.id" });
-  const direction = keysetDirection(page);
-  const window = pageWindow(page, pageSize);
+  const columns = { key: "pa.assigned_at", id: "pa.id" };
   const [read, counters, matched] = await Promise.all([
-    matching
-      .select(LIST_COLUMNS)
-      .$if(after !== null, (qb) => qb.where(after!))
-      .orderBy("pa.assigned_at", direction)
-      .orderBy("pa.id", direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    readKeysetPage(matching.select(LIST_COLUMNS), page, columns, pageSize),
     getPartnerCounters(database, partnerId),
     text
       ? matching
@@ -254,13 +250,7 @@ export async function getAssignmentForPartner(
   const row = await assignmentsOf(database, partnerId)
     .where("pa.quote_request_id", "=", requestId)
     .select([
-      "pa.id as assignment_id",
-      "pa.assigned_at",
-      "qr.id",
-      "qr.title",
-      "qr.description",
-      "qr.status",
-      "qr.file_name",
+      ...ASSIGNMENT_COLUMNS,
       "qr.file_type",
       "qr.created_at",
       "b.first_name as buyer_first_name",

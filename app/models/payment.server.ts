@@ -3,16 +3,16 @@ import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { canPay, nextStatus, STATUS_LABELS } from "~/domain/quote-status";
-import { now, writeTransaction, type DB } from "~/services/db.server";
-import { flushNotifications, notify } from "~/services/notify.server";
+import { now, type DB } from "~/services/db.server";
+import { notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { recordStatus } from "./quote-lifecycle.server";
+import { lifecycleStep, recordStatus } from "./quote-lifecycle.server";
 import { likePattern, matchingRequestIds } from "./quote-request.server";
-import { keysetCondition, keysetDirection } from "./keyset.server";
+import { keysetDirection, readKeysetPage } from "./keyset.server";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -64,7 +64,7 @@ export async function submitPaymentProof(
   database: DB,
   input: ProofInput,
 ): Promise<Result<{ paymentId: number; replacedProofKey: string | null }>> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const quote = await getPayableQuote(tx, input);
     if (!quote) return fail("not_found", "Cotización no encontrada");
     if (!canPay(quote.status)) {
@@ -133,8 +133,6 @@ export async function submitPaymentProof(
     });
     return ok({ paymentId, replacedProofKey: pending?.proof_key ?? null });
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function confirmPayment(
@@ -142,7 +140,7 @@ export async function confirmPayment(
   { paymentId, adminId }: { paymentId: number; adminId: number },
 ): Promise<Result<{ points: number }>> {
   const settings = await getSettings(database);
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const payment = await tx
       .selectFrom("payments as p")
       .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
@@ -228,15 +226,13 @@ export async function confirmPayment(
     });
     return ok({ points });
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 export async function rejectPayment(
   database: DB,
   { paymentId, adminId, reason }: { paymentId: number; adminId: number; reason: string },
 ): Promise<Result> {
-  const result = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const payment = await tx
       .selectFrom("payments as p")
       .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
@@ -266,8 +262,6 @@ export async function rejectPayment(
     });
     return ok();
   });
-  if (result.ok) flushNotifications();
-  return result;
 }
 
 // ---- Lists
@@ -313,18 +307,9 @@ export async function listBuyerPayments(
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .where("p.buyer_id", "=", buyerId);
   if (q) base = base.where(sql<boolean>`qr.title LIKE ${likePattern(q)} ESCAPE '\\'`);
-  const after = keysetCondition(page, { key: "p.created_at", id: "p.id" });
-  const direction = keysetDirection(page);
-  const window = pageWindow(page, PAYMENTS_PAGE_SIZE);
+  const columns = { key: "p.created_at", id: "p.id" };
   const [read, total] = await Promise.all([
-    base
-      .select(listColumns)
-      .$if(after !== null, (qb) => qb.where(after!))
-      .orderBy("p.created_at", direction)
-      .orderBy("p.id", direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    readKeysetPage(base.select(listColumns), page, columns, PAYMENTS_PAGE_SIZE),
     q
       ? base
           .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -22,7 +22,7 @@ import { paths } from "~/utils/paths";
 const notFound = () => fail("not_found", "Cotización no encontrada");
 
 /** One lifecycle step: a write transaction whose notifications go out once it has committed. */
-async function lifecycleStep<T>(
+export async function lifecycleStep<T>(
   database: DB,
   step: (tx: DB) => Promise<Result<T>>,
 ): Promise<Result<T>> {
@@ -120,6 +120,27 @@ function statusAfter(
   return to === null ? wrongStatus(request.status) : { ok: true, to };
 }
 
+type LockedRequest = NonNullable<Awaited<ReturnType<typeof lockRequest>>>;
+
+/**
+ * A lifecycle step on one request: it is re-read inside the transaction (and, with `buyerId`, must
+ * be that buyer's), `action` must be allowed from its status, then `step` runs with the status the
+ * action leads to.
+ */
+function requestStep<T>(
+  database: DB,
+  { requestId, action, buyerId }: { requestId: number; action: QuoteAction; buyerId?: number },
+  step: (tx: DB, request: LockedRequest, to: RequestStatus) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  return lifecycleStep(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request || (buyerId !== undefined && request.buyer_id !== buyerId)) return notFound();
+    const next = statusAfter(request, action);
+    if (!next.ok) return next;
+    return step(tx, request, next.to);
+  });
+}
+
 // ---- Buyer creates a request
 
 interface NewRequestInput {
@@ -182,11 +203,7 @@ export async function assignPartner(
   database: DB,
   { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
 ): Promise<Result> {
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) return notFound();
-    const next = statusAfter(request, "assign_partner");
-    if (!next.ok) return next;
+  return requestStep(database, { requestId, action: "assign_partner" }, async (tx, request, to) => {
     const partner = await tx
       .selectFrom("users")
       .select(["id", "role"])
@@ -202,8 +219,8 @@ export async function assignPartner(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       return fail("conflict", "Este partner ya está asignado a esta cotización");
     }
-    if (next.to !== request.status) {
-      await recordStatus(tx, requestId, request.status, next.to, adminId, "Socio asignado");
+    if (to !== request.status) {
+      await recordStatus(tx, requestId, request.status, to, adminId, "Socio asignado");
       await notifyAbout(
         tx,
         requestId,
@@ -384,11 +401,8 @@ export async function approvePartnerQuote(
   }: { requestId: number; partnerQuoteId: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) return notFound();
-    const next = statusAfter(request, "approve_partner_quote");
-    if (!next.ok) return next;
+  const action = "approve_partner_quote";
+  return requestStep(database, { requestId, action }, async (tx, request, to) => {
     const quote = await tx
       .selectFrom("partner_quotes")
       .select(["id", "partner_id", "quoted_amount_cents"])
@@ -401,7 +415,7 @@ export async function approvePartnerQuote(
       .set({ is_selected: 1, updated_at: now() })
       .where("id", "=", quote.id)
       .execute();
-    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
+    const officialQuoteId = await issueOfficialQuote(tx, request, to, {
       amountCents: quote.quoted_amount_cents,
       partnerQuoteId: quote.id,
       adminId,
@@ -428,12 +442,9 @@ export async function createManualOfficialQuote(
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
   if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) return belowMinimum(settings);
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) return notFound();
-    const next = statusAfter(request, "create_manual_quote");
-    if (!next.ok) return next;
-    const officialQuoteId = await issueOfficialQuote(tx, request, next.to, {
+  const action = "create_manual_quote";
+  return requestStep(database, { requestId, action }, async (tx, request, to) => {
+    const officialQuoteId = await issueOfficialQuote(tx, request, to, {
       amountCents,
       partnerQuoteId: null,
       adminId,
@@ -482,19 +493,9 @@ export async function sendOfficialQuoteToBuyer(
   database: DB,
   { requestId, adminId }: { requestId: number; adminId: number },
 ): Promise<Result> {
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) return notFound();
-    const next = statusAfter(request, "send_to_buyer");
-    if (!next.ok) return next;
-    await recordStatus(
-      tx,
-      requestId,
-      request.status,
-      next.to,
-      adminId,
-      "Enviada al comprador para pago",
-    );
+  return requestStep(database, { requestId, action: "send_to_buyer" }, async (tx, request, to) => {
+    const note = "Enviada al comprador para pago";
+    await recordStatus(tx, requestId, request.status, to, adminId, note);
     await ensurePendingPayment(tx, requestId, request.buyer_id);
     await notifyAbout(
       tx,
@@ -514,19 +515,9 @@ export async function buyerApproveQuote(
   database: DB,
   { requestId, buyerId }: { requestId: number; buyerId: number },
 ): Promise<Result> {
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request || request.buyer_id !== buyerId) return notFound();
-    const next = statusAfter(request, "buyer_approve");
-    if (!next.ok) return next;
-    await recordStatus(
-      tx,
-      requestId,
-      request.status,
-      next.to,
-      buyerId,
-      "Aprobada por el comprador",
-    );
+  const action = "buyer_approve";
+  return requestStep(database, { requestId, action, buyerId }, async (tx, request, to) => {
+    await recordStatus(tx, requestId, request.status, to, buyerId, "Aprobada por el comprador");
     await ensurePendingPayment(tx, requestId, buyerId);
     await notifyAbout(tx, requestId, "admins", {
       type: "success",
@@ -541,11 +532,8 @@ export async function buyerRejectQuote(
   database: DB,
   { requestId, buyerId, reason }: { requestId: number; buyerId: number; reason: string | null },
 ): Promise<Result> {
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request || request.buyer_id !== buyerId) return notFound();
-    const next = statusAfter(request, "buyer_reject");
-    if (!next.ok) return next;
+  const action = "buyer_reject";
+  return requestStep(database, { requestId, action, buyerId }, async (tx, request, to) => {
     const confirmed = await tx
       .selectFrom("payments")
       .select("id")
@@ -568,14 +556,8 @@ export async function buyerRejectQuote(
       .set({ rejection_reason: reason })
       .where("id", "=", requestId)
       .execute();
-    await recordStatus(
-      tx,
-      requestId,
-      request.status,
-      next.to,
-      buyerId,
-      reason ?? "Rechazada por el comprador",
-    );
+    const note = reason ?? "Rechazada por el comprador";
+    await recordStatus(tx, requestId, request.status, to, buyerId, note);
     await notifyAbout(tx, requestId, "admins", {
       type: "warning",
       title: "Cotización rechazada por el comprador",

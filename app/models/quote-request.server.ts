@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { keysetCondition, keysetDirection } from "./keyset.server";
+import { keysetDirection, readKeysetPage } from "./keyset.server";
 import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
@@ -126,19 +126,8 @@ export async function listBuyerRequests(
       );
     }
   }
-  const columns = byCreated(q);
-  const after = keysetCondition(page, columns);
-  const direction = keysetDirection(page);
-  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
   const [read, total] = await Promise.all([
-    base
-      .select(buyerListColumns)
-      .$if(after !== null, (qb) => qb.where(after!))
-      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
-      .orderBy("qr.id", direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    readKeysetPage(base.select(buyerListColumns), page, byCreated(q), REQUESTS_PAGE_SIZE),
     q
       ? base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
       : countByStatus(database, buyerId).then((c) => ({ count: status ? c[status] : c.total })),
@@ -149,87 +138,82 @@ export async function listBuyerRequests(
 
 // ---- Shared detail pieces
 
-function officialQuoteOf(database: DB, requestId: number) {
-  return database
-    .selectFrom("official_quotes")
-    .select([
-      "id",
-      "partner_quote_id",
-      "final_amount_cents",
-      "commission_percentage",
-      "commission_amount_cents",
-      "currency",
-      "valid_until",
-      "created_at",
-    ])
-    .where("quote_request_id", "=", requestId)
-    .executeTakeFirst();
-}
-
-function partnerQuotesOf(database: DB, requestId: number) {
-  return database
-    .selectFrom("partner_quotes as pq")
-    .innerJoin("users as p", "p.id", "pq.partner_id")
-    .select([
-      "pq.id",
-      "pq.partner_id",
-      "pq.quoted_amount_cents",
-      "pq.notes",
-      "pq.file_name",
-      "pq.file_key",
-      "pq.is_selected",
-      "pq.created_at",
-      "pq.updated_at",
-      "p.first_name",
-      "p.last_name",
-      "p.company_name",
-      "p.email",
-    ])
-    .where("pq.quote_request_id", "=", requestId)
-    .orderBy("pq.quoted_amount_cents")
-    .orderBy("pq.id")
-    .execute();
-}
-
-function historyOf(database: DB, requestId: number) {
-  return database
-    .selectFrom("request_status_history as h")
-    .leftJoin("users as a", "a.id", "h.actor_id")
-    .select([
-      "h.id",
-      "h.from_status",
-      "h.to_status",
-      "h.note",
-      "h.created_at",
-      "a.first_name as actor_first_name",
-      "a.last_name as actor_last_name",
-      "a.role as actor_role",
-    ])
-    .where("h.quote_request_id", "=", requestId)
-    .orderBy("h.created_at")
-    .orderBy("h.id")
-    .execute();
-}
-
-function paymentsOf(database: DB, requestId: number) {
-  return database
-    .selectFrom("payments")
-    .select([
-      "id",
-      "amount_cents",
-      "method",
-      "status",
-      "proof_name",
-      "proof_key",
-      "rejection_reason",
-      "submitted_at",
-      "confirmed_at",
-      "created_at",
-    ])
-    .where("quote_request_id", "=", requestId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+/** What a request's detail page shows besides the request: quotes, history and payments. */
+async function requestDetails(database: DB, requestId: number) {
+  const [officialQuote, partnerQuotes, history, payments] = await Promise.all([
+    database
+      .selectFrom("official_quotes")
+      .select([
+        "id",
+        "partner_quote_id",
+        "final_amount_cents",
+        "commission_percentage",
+        "commission_amount_cents",
+        "currency",
+        "valid_until",
+        "created_at",
+      ])
+      .where("quote_request_id", "=", requestId)
+      .executeTakeFirst(),
+    database
+      .selectFrom("partner_quotes as pq")
+      .innerJoin("users as p", "p.id", "pq.partner_id")
+      .select([
+        "pq.id",
+        "pq.partner_id",
+        "pq.quoted_amount_cents",
+        "pq.notes",
+        "pq.file_name",
+        "pq.file_key",
+        "pq.is_selected",
+        "pq.created_at",
+        "pq.updated_at",
+        "p.first_name",
+        "p.last_name",
+        "p.company_name",
+        "p.email",
+      ])
+      .where("pq.quote_request_id", "=", requestId)
+      .orderBy("pq.quoted_amount_cents")
+      .orderBy("pq.id")
+      .execute(),
+    database
+      .selectFrom("request_status_history as h")
+      .leftJoin("users as a", "a.id", "h.actor_id")
+      .select([
+        "h.id",
+        "h.from_status",
+        "h.to_status",
+        "h.note",
+        "h.created_at",
+        "a.first_name as actor_first_name",
+        "a.last_name as actor_last_name",
+        "a.role as actor_role",
+      ])
+      .where("h.quote_request_id", "=", requestId)
+      .orderBy("h.created_at")
+      .orderBy("h.id")
+      .execute(),
+    database
+      .selectFrom("payments")
+      .select([
+        "id",
+        "amount_cents",
+        "method",
+        "status",
+        "proof_name",
+        "proof_key",
+        "rejection_reason",
+        "submitted_at",
+        "confirmed_at",
+        "created_at",
+      ])
+      .where("quote_request_id", "=", requestId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+  ]);
+  return { officialQuote, partnerQuotes, history, payments };
 }
 
 const requestColumns = [
@@ -260,13 +244,7 @@ export async function getRequestForBuyer(
     .where("qr.buyer_id", "=", buyerId)
     .executeTakeFirst();
   if (!request) return undefined;
-  const [officialQuote, partnerQuotes, history, payments] = await Promise.all([
-    officialQuoteOf(database, id),
-    partnerQuotesOf(database, id),
-    historyOf(database, id),
-    paymentsOf(database, id),
-  ]);
-  return { request, officialQuote, partnerQuotes, history, payments };
+  return { request, ...(await requestDetails(database, id)) };
 }
 
 // ---- Admin
@@ -346,8 +324,6 @@ export async function listAdminRequests(
 ) {
   let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
-  const columns = byCreated(q);
-  const after = keysetCondition(page, columns);
   const direction = keysetDirection(page);
   const window = pageWindow(page, REQUESTS_PAGE_SIZE);
   let matches = base;
@@ -393,13 +369,7 @@ export async function listAdminRequests(
     }
   }
   const [read, total] = await Promise.all([
-    base
-      .$if(after !== null, (qb) => qb.where(after!))
-      .$if(columns.key !== null, (qb) => qb.orderBy("qr.created_at", direction))
-      .orderBy("qr.id", direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    readKeysetPage(base, page, byCreated(q), REQUESTS_PAGE_SIZE),
     q
       ? sql<{ n: number }>`SELECT count(*) AS n FROM (${matches
           .clearSelect()
@@ -428,11 +398,8 @@ export async function getRequestForAdmin(database: DB, id: number) {
     .where("qr.id", "=", id)
     .executeTakeFirst();
   if (!request) return undefined;
-  const [officialQuote, partnerQuotes, history, payments, assignments] = await Promise.all([
-    officialQuoteOf(database, id),
-    partnerQuotesOf(database, id),
-    historyOf(database, id),
-    paymentsOf(database, id),
+  const [details, assignments] = await Promise.all([
+    requestDetails(database, id),
     database
       .selectFrom("partner_assignments as pa")
       .innerJoin("users as p", "p.id", "pa.partner_id")
@@ -448,7 +415,7 @@ export async function getRequestForAdmin(database: DB, id: number) {
       .orderBy("pa.assigned_at")
       .execute(),
   ]);
-  return { request, officialQuote, partnerQuotes, history, payments, assignments };
+  return { request, ...details, assignments };
 }
 
 /** Partners an admin may still assign to a request (not yet assigned to it). */

@@ -4,6 +4,7 @@ import { ColumnChart, FunnelChart } from "~/components/admin/Charts";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { Section } from "~/components/ui/Section";
 import { formatHours, formatPercent, monthLabel, PROMISE_HOURS } from "~/domain/analytics";
 import { formatMoney } from "~/domain/money";
 import { REQUEST_STATUSES, STATUS_LABELS, STATUS_TONES } from "~/domain/quote-status";
@@ -93,10 +94,7 @@ export default function AdminAnalytics() {
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="por-estado" className="card">
-          <h2 id="por-estado" className="text-lg font-semibold">
-            Solicitudes por estado
-          </h2>
+        <Section id="por-estado" title="Solicitudes por estado">
           <ul className="mt-4 space-y-2 text-sm">
             {REQUEST_STATUSES.map((s) => (
               <li key={s} className="flex items-center justify-between gap-2">
@@ -107,11 +105,8 @@ export default function AdminAnalytics() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="embudo" className="card">
-          <h2 id="embudo" className="text-lg font-semibold">
-            Embudo de estados
-          </h2>
+        </Section>
+        <Section id="embudo" title="Embudo de estados">
           <p className="mt-1 text-sm text-slate-700">
             Solicitudes que llegaron a cada paso, según su estado actual.
           </p>
@@ -122,48 +117,28 @@ export default function AdminAnalytics() {
               data={a.funnel.map((s) => ({ label: s.label, value: s.count }))}
             />
           </div>
-        </section>
+        </Section>
       </div>
 
-      <section aria-labelledby="mensual-solicitudes" className="card mt-6">
-        <h2 id="mensual-solicitudes" className="text-lg font-semibold">
-          Solicitudes por mes (últimos 12 meses)
-        </h2>
-        <div className="mt-4">
-          <ColumnChart
-            id="chart-requests"
-            width={960}
-            height={280}
-            minWidthClass="min-w-[560px]"
-            title="Solicitudes creadas por mes"
-            data={a.monthlyRequests.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
-          />
-        </div>
-      </section>
-
-      <section aria-labelledby="mensual-volumen" className="card mt-6">
-        <h2 id="mensual-volumen" className="text-lg font-semibold">
-          Volumen pagado por mes (últimos 12 meses)
-        </h2>
-        <div className="mt-4">
-          <ColumnChart
-            id="chart-volume"
-            width={960}
-            height={280}
-            minWidthClass="min-w-[560px]"
-            title="Volumen de pagos confirmados por mes"
-            tone="green"
-            format={compactMoney}
-            data={a.monthlyVolume.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
-          />
-        </div>
-      </section>
+      <MonthlyChart
+        id="mensual-solicitudes"
+        title="Solicitudes por mes (últimos 12 meses)"
+        chartId="chart-requests"
+        chartTitle="Solicitudes creadas por mes"
+        months={a.monthlyRequests}
+      />
+      <MonthlyChart
+        id="mensual-volumen"
+        title="Volumen pagado por mes (últimos 12 meses)"
+        chartId="chart-volume"
+        chartTitle="Volumen de pagos confirmados por mes"
+        tone="green"
+        format={compactMoney}
+        months={a.monthlyVolume}
+      />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="tiempos" className="card">
-          <h2 id="tiempos" className="text-lg font-semibold">
-            Tiempo hasta la primera cotización
-          </h2>
+        <Section id="tiempos" title="Tiempo hasta la primera cotización">
           <p className="mt-1 text-sm text-slate-700">
             Horas desde que se crea la solicitud hasta la primera cotización de un socio.
           </p>
@@ -177,11 +152,8 @@ export default function AdminAnalytics() {
               data={a.turnaround.histogram.map((b) => ({ label: b.label, value: b.count }))}
             />
           </div>
-        </section>
-        <section aria-labelledby="top-socios" className="card">
-          <h2 id="top-socios" className="text-lg font-semibold">
-            Socios con más cotizaciones ganadas
-          </h2>
+        </Section>
+        <Section id="top-socios" title="Socios con más cotizaciones ganadas">
           {a.topPartners.length === 0 ? (
             <div className="mt-4">
               <EmptyState title="Aún no hay cotizaciones ganadas" />
@@ -220,8 +192,42 @@ export default function AdminAnalytics() {
               </table>
             </div>
           )}
-        </section>
+        </Section>
       </div>
     </div>
+  );
+}
+
+/** A full-width card with one column per month. */
+function MonthlyChart({
+  id,
+  title,
+  chartId,
+  chartTitle,
+  months,
+  ...chart
+}: {
+  id: string;
+  title: string;
+  chartId: string;
+  chartTitle: string;
+  months: { month: string; value: number }[];
+  tone?: "green";
+  format?: (n: number) => string;
+}) {
+  return (
+    <Section id={id} title={title} className="mt-6">
+      <div className="mt-4">
+        <ColumnChart
+          id={chartId}
+          width={960}
+          height={280}
+          minWidthClass="min-w-[560px]"
+          title={chartTitle}
+          {...chart}
+          data={months.map((m) => ({ label: monthLabel(m.month), value: m.value }))}
+        />
+      </div>
+    </Section>
   );
 }

@@ -19,7 +19,7 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Socios · Administración · CotizaHub" }];
@@ -39,22 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   const partnerId = idField("Socio no encontrado.");
-  return z.discriminatedUnion(
-    "intent",
-    [
-      z.object({
-        intent: z.literal("featured"),
-        partnerId,
-        featured: z.enum(["0", "1"]).transform((v) => v === "1"),
-      }),
-      z.object({
-        intent: z.literal("assign"),
-        partnerId,
-        requestId: idField("Elige una solicitud para asignar."),
-      }),
-    ],
-    { errorMap: () => ({ message: "Acción no reconocida." }) },
-  );
+  return intents([
+    z.object({
+      intent: z.literal("featured"),
+      partnerId,
+      featured: z.enum(["0", "1"]).transform((v) => v === "1"),
+    }),
+    z.object({
+      intent: z.literal("assign"),
+      partnerId,
+      requestId: idField("Elige una solicitud para asignar."),
+    }),
+  ]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,18 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import type { PaymentStatus } from "../../db/schema";
 import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
-import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { PaymentItem } from "~/components/quotes/PaymentItem";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Field, FormErrors } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
-import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import {
   adminPaymentCounts,
   confirmPayment,
@@ -22,7 +21,7 @@ import {
 import { searchFromUrl } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -61,21 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   const paymentId = z.coerce.number({ message: "Pago no encontrado." }).int().positive();
-  return z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
-      z.object({
-        intent: z.literal("reject_payment"),
-        payment_id: paymentId,
-        reason: z
-          .string({ required_error: "Indica el motivo del rechazo: el comprador lo verá." })
-          .trim()
-          .max(500, "El motivo no puede superar 500 caracteres."),
-      }),
-    ],
-    { errorMap: () => ({ message: "Acción no reconocida." }) },
-  );
+  return intents([
+    z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
+    z.object({
+      intent: z.literal("reject_payment"),
+      payment_id: paymentId,
+      reason: z
+        .string({ required_error: "Indica el motivo del rechazo: el comprador lo verá." })
+        .trim()
+        .max(500, "El motivo no puede superar 500 caracteres."),
+    }),
+  ]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -141,34 +136,28 @@ export default function AdminPayments() {
           {rows.map((p) => {
             const refused = refusedId === String(p.id);
             return (
-              <li key={p.id} className="card">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <Link
-                      to={paths.admin.quote(p.quote_request_id)}
-                      className="font-semibold hover:underline"
-                    >
-                      {p.title}
-                    </Link>
-                    <p className="text-sm text-slate-700">
-                      {p.buyer_company || "Empresa no especificada"} · {p.buyer_first_name}{" "}
-                      {p.buyer_last_name}
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      <span className="font-semibold">{formatMoney(p.amount_cents, currency)}</span>
-                      {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
-                      {p.submitted_at
-                        ? ` · comprobante enviado el ${formatDateTime(p.submitted_at)}`
-                        : " · esperando comprobante del comprador"}
-                    </p>
-                    {p.rejection_reason ? (
-                      <p className="text-sm text-red-800">
-                        Motivo del rechazo: {p.rejection_reason}
-                      </p>
-                    ) : null}
-                  </div>
-                  <PaymentStatusBadge status={p.status} />
-                </div>
+              <PaymentItem
+                key={p.id}
+                payment={p}
+                href={paths.admin.quote(p.quote_request_id)}
+                currency={currency}
+                byline={
+                  <p className="text-sm text-slate-700">
+                    {p.buyer_company || "Empresa no especificada"} · {p.buyer_first_name}{" "}
+                    {p.buyer_last_name}
+                  </p>
+                }
+                amountNote={
+                  p.submitted_at
+                    ? ` · comprobante enviado el ${formatDateTime(p.submitted_at)}`
+                    : " · esperando comprobante del comprador"
+                }
+                details={
+                  p.rejection_reason ? (
+                    <p className="text-sm text-red-800">Motivo del rechazo: {p.rejection_reason}</p>
+                  ) : null
+                }
+              >
                 {proofs[p.id] ? (
                   <p className="mt-2 flex flex-wrap gap-3 text-sm">
                     <a
@@ -228,7 +217,7 @@ export default function AdminPayments() {
                     </Form>
                   </div>
                 ) : null}
-              </li>
+              </PaymentItem>
             );
           })}
         </ul>

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { AdminQuoteNotFound } from "~/components/NotFoundPanel";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
+import { BuyerContact } from "~/components/quotes/BuyerContact";
 import { DetailHeader } from "~/components/quotes/DetailHeader";
 import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
@@ -157,42 +159,21 @@ function RequestSection({ d }: { d: Detail }) {
   const { request } = d;
   return (
     <Section id="detalle" title="Detalles de la solicitud">
-      <p className="mt-3 whitespace-pre-line text-slate-800">
-        {request.description || "Sin descripción."}
-      </p>
+      <RequestDescription text={request.description} />
       <RequirementsFile fileName={request.file_name} links={d.attachment} />
-      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-600">Comprador</dt>
-          <dd className="font-medium">
-            {request.buyer_first_name} {request.buyer_last_name}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Empresa</dt>
-          <dd className="font-medium">{request.buyer_company || "Empresa no especificada"}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Correo</dt>
-          <dd>
-            <a href={`mailto:${request.buyer_email}`} className="text-brand-700 hover:underline">
-              {request.buyer_email}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Teléfono</dt>
-          <dd>
-            {request.buyer_phone ? (
-              <a href={`tel:${request.buyer_phone}`} className="text-brand-700 hover:underline">
-                {request.buyer_phone}
-              </a>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-      </dl>
+      <BuyerContact
+        buyer={{
+          firstName: request.buyer_first_name,
+          lastName: request.buyer_last_name,
+          company: request.buyer_company,
+          email: request.buyer_email,
+          phone: request.buyer_phone,
+        }}
+        nameLabel="Comprador"
+        noPhone="—"
+        className="mt-4 grid gap-2 text-sm sm:grid-cols-2"
+        linkClassName="text-brand-700 hover:underline"
+      />
     </Section>
   );
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StatusBadge } from "~/components/StatusBadge";
+import { RecentRequests } from "~/components/quotes/RecentRequests";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { ProgressBar } from "~/components/ui/ProgressBar";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
+import { Section } from "~/components/ui/Section";
 import { tierFor } from "~/domain/loyalty";
 import { formatMoney } from "~/domain/money";
 import { loyaltySummary } from "~/models/loyalty.server";
@@ -11,7 +12,6 @@ import { buyerStatusCounts, latestBuyerRequests } from "~/models/quote-request.s
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Comprador · CotizaHub" }];
@@ -63,58 +63,23 @@ export default function BuyerDashboard() {
       </StatGrid>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="recientes" className="lg:col-span-2">
-          <div className="flex items-center justify-between">
-            <h2 id="recientes" className="text-lg font-semibold">
-              Solicitudes recientes
-            </h2>
-            <Link
-              to={paths.buyer.quotes()}
-              className="text-sm font-semibold text-brand-700 hover:underline"
-            >
-              Ver todas
-            </Link>
-          </div>
-          {latest.length === 0 ? (
-            <div className="mt-3">
-              <EmptyState title="Aún no tienes solicitudes">
-                <Link to={paths.buyer.newQuote()} className="btn-primary mt-2">
-                  Crear mi primera solicitud
-                </Link>
-              </EmptyState>
-            </div>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-              {latest.map((q) => (
-                <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
-                  <div className="min-w-0">
-                    <Link
-                      to={paths.buyer.quote(q.id)}
-                      className="font-semibold text-slate-900 hover:underline"
-                    >
-                      {q.title}
-                    </Link>
-                    <p className="text-xs text-slate-600">{formatDate(q.created_at)}</p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    {q.total_amount_cents !== null ? (
-                      <span className="text-sm font-semibold">
-                        {formatMoney(q.total_amount_cents, currency)}
-                      </span>
-                    ) : null}
-                    <StatusBadge status={q.status} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <RecentRequests
+          className="lg:col-span-2"
+          rows={latest}
+          currency={currency}
+          allHref={paths.buyer.quotes()}
+          hrefOf={paths.buyer.quote}
+          empty={
+            <EmptyState title="Aún no tienes solicitudes">
+              <Link to={paths.buyer.newQuote()} className="btn-primary mt-2">
+                Crear mi primera solicitud
+              </Link>
+            </EmptyState>
+          }
+        />
 
         <div className="space-y-6">
-          <section aria-labelledby="acciones" className="card">
-            <h2 id="acciones" className="text-lg font-semibold">
-              Acciones rápidas
-            </h2>
+          <Section id="acciones" title="Acciones rápidas">
             <ul className="mt-3 space-y-2 text-sm">
               <li>
                 <Link to={paths.buyer.newQuote()} className="text-brand-700 hover:underline">
@@ -140,11 +105,8 @@ export default function BuyerDashboard() {
                 </Link>
               </li>
             </ul>
-          </section>
-          <section aria-labelledby="fidelidad" className="card">
-            <h2 id="fidelidad" className="text-lg font-semibold">
-              Programa de fidelidad
-            </h2>
+          </Section>
+          <Section id="fidelidad" title="Programa de fidelidad">
             <p className="mt-2 text-sm text-slate-700">
               Nivel <strong>{tier.current.name}</strong> · {loyalty.balance.toLocaleString("es-MX")}{" "}
               puntos disponibles
@@ -168,7 +130,7 @@ export default function BuyerDashboard() {
             >
               Ver recompensas
             </Link>
-          </section>
+          </Section>
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { PaymentItem } from "~/components/quotes/PaymentItem";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
@@ -12,7 +12,6 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
@@ -64,29 +63,21 @@ export default function BuyerPayments() {
       ) : (
         <ul className="space-y-3">
           {rows.map((p) => (
-            <li key={p.id} className="card">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div>
-                  <Link
-                    to={paths.buyer.quote(p.quote_request_id)}
-                    className="font-semibold hover:underline"
-                  >
-                    {p.title}
-                  </Link>
-                  <p className="text-sm text-slate-700">
-                    <span className="font-semibold">{formatMoney(p.amount_cents, currency)}</span>
-                    {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
-                  </p>
-                  <p className="text-xs text-slate-600">
-                    {p.confirmed_at
-                      ? `Confirmado el ${formatDateTime(p.confirmed_at)}`
-                      : p.submitted_at
-                        ? `Comprobante enviado el ${formatDateTime(p.submitted_at)}`
-                        : `Creado el ${formatDate(p.created_at)} · falta el comprobante`}
-                  </p>
-                </div>
-                <PaymentStatusBadge status={p.status} />
-              </div>
+            <PaymentItem
+              key={p.id}
+              payment={p}
+              href={paths.buyer.quote(p.quote_request_id)}
+              currency={currency}
+              details={
+                <p className="text-xs text-slate-600">
+                  {p.confirmed_at
+                    ? `Confirmado el ${formatDateTime(p.confirmed_at)}`
+                    : p.submitted_at
+                      ? `Comprobante enviado el ${formatDateTime(p.submitted_at)}`
+                      : `Creado el ${formatDate(p.created_at)} · falta el comprobante`}
+                </p>
+              }
+            >
               {p.status === "rejected" ? (
                 <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
                   <p className="font-semibold">Pago rechazado</p>
@@ -107,7 +98,7 @@ export default function BuyerPayments() {
                   Subir comprobante
                 </Link>
               ) : null}
-            </li>
+            </PaymentItem>
           ))}
         </ul>
       )}

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { ProgressTracker } from "~/components/quotes/ProgressTracker";
 import { Timeline } from "~/components/quotes/Timeline";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -18,7 +19,7 @@ import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.se
 import { getRequestForBuyer } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -30,6 +31,7 @@ import type { Toast } from "~/utils/toast";
 import { optionalText } from "~/domain/validation";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
+import { Section } from "~/components/ui/Section";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub` },
@@ -51,14 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
-  return z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("approve") }),
-      z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
-    ],
-    { errorMap: () => ({ message: "Acción no reconocida." }) },
-  );
+  return intents([
+    z.object({ intent: z.literal("approve") }),
+    z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
+  ]);
 }
 
 const DONE: Record<"approve" | "reject", Toast> = {
@@ -126,13 +124,8 @@ export default function BuyerQuoteDetail() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section aria-labelledby="informacion" className="card">
-            <h2 id="informacion" className="text-lg font-semibold">
-              Información de la solicitud
-            </h2>
-            <p className="mt-3 whitespace-pre-line text-slate-800">
-              {request.description || "Sin descripción."}
-            </p>
+          <Section id="informacion" title="Información de la solicitud">
+            <RequestDescription text={request.description} />
             <RequirementsFile fileName={request.file_name} links={attachment} />
             {request.admin_notes ? (
               <div className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
@@ -146,12 +139,9 @@ export default function BuyerQuoteDetail() {
                 <p className="mt-1 whitespace-pre-line">{request.rejection_reason}</p>
               </div>
             ) : null}
-          </section>
+          </Section>
 
-          <section aria-labelledby="oficial" className="card">
-            <h2 id="oficial" className="text-lg font-semibold">
-              Cotización oficial
-            </h2>
+          <Section id="oficial" title="Cotización oficial">
             {officialQuote && pdf ? (
               <OfficialQuoteSummary quote={officialQuote} pdf={pdf} />
             ) : (
@@ -160,12 +150,9 @@ export default function BuyerQuoteDetail() {
                 por correo.
               </p>
             )}
-          </section>
+          </Section>
 
-          <section aria-labelledby="socios" className="card">
-            <h2 id="socios" className="text-lg font-semibold">
-              Cotizaciones de socios
-            </h2>
+          <Section id="socios" title="Cotizaciones de socios">
             {partnerQuotes.length === 0 ? (
               <p className="mt-3 text-sm text-slate-700">Todavía no hay cotizaciones de socios.</p>
             ) : (
@@ -192,13 +179,10 @@ export default function BuyerQuoteDetail() {
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
 
           {payments.length > 0 ? (
-            <section aria-labelledby="pagos" className="card">
-              <h2 id="pagos" className="text-lg font-semibold">
-                Pagos
-              </h2>
+            <Section id="pagos" title="Pagos">
               <ul className="mt-3 divide-y divide-slate-200">
                 {payments.map((p) => (
                   <li key={p.id} className="py-3 text-sm">
@@ -221,15 +205,12 @@ export default function BuyerQuoteDetail() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : null}
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="acciones" className="card space-y-3">
-            <h2 id="acciones" className="text-lg font-semibold">
-              Acciones
-            </h2>
+          <Section id="acciones" title="Acciones" className="space-y-3">
             {canBuyerApprove(request.status) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
@@ -274,7 +255,7 @@ export default function BuyerQuoteDetail() {
             <Link to={paths.buyer.payments()} className="btn-secondary w-full">
               Ver pagos
             </Link>
-          </section>
+          </Section>
           <section aria-labelledby="historial" className="card">
             <h2 id="historial" className="mb-3 text-lg font-semibold">
               Historial

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { StatCard } from "~/components/ui/StatCard";
+import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, isRequestStatus } from "~/domain/quote-status";
 import {
@@ -130,10 +131,7 @@ export default function PartnerDashboard() {
         </section>
 
         <div className="space-y-6">
-          <section aria-labelledby="rendimiento" className="card">
-            <h2 id="rendimiento" className="text-lg font-semibold">
-              Rendimiento
-            </h2>
+          <Section id="rendimiento" title="Rendimiento">
             <dl className="mt-4 space-y-3 text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-700">Tasa de respuesta</dt>
@@ -158,12 +156,9 @@ export default function PartnerDashboard() {
               Respuesta: cotizaciones enviadas sobre asignaciones. Éxito: seleccionadas sobre
               enviadas.
             </p>
-          </section>
+          </Section>
 
-          <section aria-labelledby="siguientes" className="card">
-            <h2 id="siguientes" className="text-lg font-semibold">
-              Próximos pasos
-            </h2>
+          <Section id="siguientes" title="Próximos pasos">
             <ul className="mt-3 space-y-3 text-sm">
               <li>
                 <Link to={paths.partner.assignments({ filter: "pending" })} className="btn-link">
@@ -184,7 +179,7 @@ export default function PartnerDashboard() {
                 <p className="text-slate-700">Mantén tus datos de empresa y contacto al día.</p>
               </li>
             </ul>
-          </section>
+          </Section>
         </div>
       </div>
     </div>

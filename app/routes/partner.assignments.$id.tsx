@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { RequestDescription } from "~/components/quotes/RequestDescription";
+import { BuyerContact } from "~/components/quotes/BuyerContact";
 import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
+import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
 import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
@@ -57,13 +60,8 @@ export default function PartnerAssignmentDetail() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section aria-labelledby="solicitud" className="card">
-            <h2 id="solicitud" className="text-lg font-semibold">
-              Detalles de la solicitud
-            </h2>
-            <p className="mt-3 whitespace-pre-line break-words text-slate-800">
-              {request.description || "Sin descripción."}
-            </p>
+          <Section id="solicitud" title="Detalles de la solicitud">
+            <RequestDescription text={request.description} />
             <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-600">Fecha de solicitud</dt>
@@ -91,12 +89,9 @@ export default function PartnerAssignmentDetail() {
                 </dd>
               </div>
             </dl>
-          </section>
+          </Section>
 
-          <section aria-labelledby="mi-cotizacion" className="card">
-            <h2 id="mi-cotizacion" className="text-lg font-semibold">
-              Mi cotización
-            </h2>
+          <Section id="mi-cotizacion" title="Mi cotización">
             {quote ? (
               <>
                 {quote.isSelected ? (
@@ -144,52 +139,22 @@ export default function PartnerAssignmentDetail() {
             ) : (
               <p className="mt-3 text-sm text-slate-700">Aún no has enviado una cotización.</p>
             )}
-          </section>
+          </Section>
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="cliente" className="card">
-            <h2 id="cliente" className="text-lg font-semibold">
-              Información del cliente
-            </h2>
-            <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="text-slate-600">Contacto</dt>
-                <dd className="font-medium">
-                  {buyer.firstName} {buyer.lastName}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Empresa</dt>
-                <dd className="font-medium">{buyer.company ?? "Empresa no especificada"}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Correo</dt>
-                <dd className="break-all">
-                  <a href={`mailto:${buyer.email}`} className="btn-link">
-                    {buyer.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Teléfono</dt>
-                <dd>
-                  {buyer.phone ? (
-                    <a href={`tel:${buyer.phone.replace(/[^\d+]/g, "")}`} className="btn-link">
-                      {buyer.phone}
-                    </a>
-                  ) : (
-                    "No especificado"
-                  )}
-                </dd>
-              </div>
-            </dl>
-          </section>
+          <Section id="cliente" title="Información del cliente">
+            <BuyerContact
+              buyer={buyer}
+              nameLabel="Contacto"
+              noPhone="No especificado"
+              className="mt-4 space-y-3 text-sm"
+              linkClassName="btn-link"
+              telOf={(phone) => phone.replace(/[^\d+]/g, "")}
+            />
+          </Section>
 
-          <section aria-labelledby="acciones" className="card">
-            <h2 id="acciones" className="text-lg font-semibold">
-              Acciones
-            </h2>
+          <Section id="acciones" title="Acciones">
             <div className="mt-4 flex flex-col gap-2">
               {mayQuote ? (
                 <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
@@ -208,7 +173,7 @@ export default function PartnerAssignmentDetail() {
                 Volver a la lista
               </Link>
             </div>
-          </section>
+          </Section>
         </div>
       </div>
     </div>

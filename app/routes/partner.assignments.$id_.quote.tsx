@@ -6,6 +6,7 @@ import { PartnerBadges } from "~/components/partner/PartnerBadges";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
 import { Field, FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { Section } from "~/components/ui/Section";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
@@ -129,10 +130,11 @@ export default function PartnerQuoteForm() {
       <p className="mt-1 break-words text-slate-700">Para «{request.title}»</p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="formulario" className="card self-start lg:col-span-2">
-          <h2 id="formulario" className="text-lg font-semibold">
-            Datos de la cotización
-          </h2>
+        <Section
+          id="formulario"
+          title="Datos de la cotización"
+          className="self-start lg:col-span-2"
+        >
           {closedReason ? (
             <div
               role="status"
@@ -194,7 +196,7 @@ export default function PartnerQuoteForm() {
               </div>
             </Form>
           )}
-        </section>
+        </Section>
 
         <aside aria-labelledby="resumen" className="card self-start">
           <h2 id="resumen" className="text-lg font-semibold">

@@ -203,22 +203,17 @@ export default function PartnerAssignments() {
                     >
                       Ver Detalles
                     </Link>
-                    {mayQuote ? (
+                    {mayQuote || item.quote_id !== null ? (
                       <Link
                         to={paths.partner.quoteForm(item.id)}
-                        className="btn-primary"
-                        aria-label={`Enviar Cotización para «${item.title}»`}
+                        className={mayQuote ? "btn-primary" : "btn-secondary"}
+                        aria-label={
+                          mayQuote
+                            ? `Enviar Cotización para «${item.title}»`
+                            : `Editar Cotización de «${item.title}»`
+                        }
                       >
-                        Enviar Cotización
-                      </Link>
-                    ) : null}
-                    {item.quote_id !== null ? (
-                      <Link
-                        to={paths.partner.quoteForm(item.id)}
-                        className="btn-secondary"
-                        aria-label={`Editar Cotización de «${item.title}»`}
-                      >
-                        Editar Cotización
+                        {mayQuote ? "Enviar Cotización" : "Editar Cotización"}
                       </Link>
                     ) : null}
                   </div>

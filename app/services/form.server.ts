@@ -7,6 +7,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
+import { z } from "zod";
 import {
   CONTENT_FOR_EXTENSION,
   extensionOf,
@@ -247,4 +248,13 @@ export async function readUploadForm(
   rule: FileRule,
 ): Promise<UploadForm> {
   return read(request, { field: fileField, rule });
+}
+
+type IntentOption = z.ZodDiscriminatedUnionOption<"intent">;
+
+/** The schema of a form with several actions told apart by `intent`; any other intent is refused. */
+export function intents<Options extends [IntentOption, ...IntentOption[]]>(options: Options) {
+  return z.discriminatedUnion("intent", options, {
+    errorMap: () => ({ message: "Acción no reconocida." }),
+  });
 }

@@ -3,29 +3,15 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { fileTypeFromFile } from "file-type";
-import {
-  CONTENT_FOR_EXTENSION,
-  extensionOf,
-  fileTooLargeMessage,
-  fileTypeMessage,
-  INVALID_FILE_NAME_MESSAGE,
-  isSafeFileName,
-  type FileRule,
-} from "~/domain/files";
 import type { Result } from "~/domain/result";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 
 /**
- * The one place that touches uploaded files. Uploads stream to a temp file (size-limited while
- * streaming), are checked by content, then moved under a generated name; routes only see keys.
+ * The one place that touches stored files. Uploads are staged and checked by content in
+ * form.server.ts, then moved here under a generated name; routes only see keys.
  */
 
-/** Whole request bodies are capped too, not only each file (a few form fields on top of a file). */
-export const MAX_BODY_BYTES = 11 * 1024 * 1024;
-const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const TMP_DIR = () => path.join(env.uploadsDir, ".tmp");
 
 export interface StagedFile {
@@ -43,154 +29,8 @@ export interface UploadForm {
   fileError: string | null;
 }
 
-class UploadRefused extends Error {}
-
-export class BodyTooLarge extends Response {
-  constructor() {
-    super("La solicitud supera el tamaño máximo permitido (10 MB por archivo).", {
-      status: 413,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-}
-
-/**
- * Remix's multipart parser hands upload handlers only the base name of a file ("../../x.pdf" arrives
- * as "x.pdf"). To refuse path-like names instead of silently renaming them, this reads the raw
- * Content-Disposition file names of every part as the body streams through. A boundary never occurs
- * inside a part, so each "--boundary" line starts real part headers.
- */
-function withRawFileNames(request: Request): { request: Request; rawNames: () => string[] } {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!match || !request.body) return { request, rawNames: () => [] };
-  const boundary = `--${match[1] ?? match[2]}\r\n`;
-  const names = new Set<string>();
-  let tail = "";
-  const scanner = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      // latin1 keeps one character per byte, so names are re-decoded as UTF-8 below.
-      const text = tail + Buffer.from(chunk).toString("latin1");
-      let from = 0;
-      for (;;) {
-        const start = text.indexOf(boundary, from);
-        if (start === -1) break;
-        const headersEnd = text.indexOf("\r\n\r\n", start);
-        if (headersEnd === -1) break;
-        const headers = text.slice(start + boundary.length, headersEnd);
-        const name = /filename="([^"]*)"/i.exec(headers)?.[1];
-        if (name) names.add(Buffer.from(name, "latin1").toString("utf8"));
-        from = headersEnd;
-      }
-      tail = text.slice(Math.max(from, text.length - 2048));
-      controller.enqueue(chunk);
-    },
-  });
-  const piped = new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body.pipeThrough(scanner),
-    // Node's fetch needs `duplex` for a streamed request body.
-    duplex: "half",
-  });
-  return { request: piped, rawNames: () => [...names] };
-}
-
 function newName(): string {
   return crypto.randomBytes(16).toString("hex");
-}
-
-/**
- * Parses a multipart form with one optional file field. Other fields come back as text. Throws a
- * 413 Response when the declared body is larger than MAX_BODY_BYTES.
- */
-export async function parseUploadForm(
-  request: Request,
-  fileField: string,
-  rule: FileRule,
-): Promise<UploadForm> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  await fs.mkdir(TMP_DIR(), { recursive: true });
-
-  const scanned = withRawFileNames(request);
-  let total = 0;
-  let staged: StagedFile | null = null;
-  let fileError: string | null = null;
-  const temps: string[] = [];
-
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (filename === undefined) {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        total += chunk.byteLength;
-        if (size > MAX_TEXT_FIELD_BYTES || total > MAX_BODY_BYTES) throw new UploadRefused("body");
-        chunks.push(chunk);
-      }
-      return Buffer.concat(chunks).toString("utf8");
-    }
-    if (name !== fileField || staged || fileError) {
-      for await (const chunk of data) {
-        total += chunk.byteLength;
-        if (total > MAX_BODY_BYTES) throw new UploadRefused("body");
-      }
-      return undefined;
-    }
-    // An empty file input still sends a part with an empty name.
-    if (filename === "") {
-      for await (const chunk of data) total += chunk.byteLength;
-      return undefined;
-    }
-    const tempPath = path.join(TMP_DIR(), newName());
-    temps.push(tempPath);
-    const handle = await fs.open(tempPath, "wx");
-    let size = 0;
-    let tooLarge = false;
-    try {
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        total += chunk.byteLength;
-        if (total > MAX_BODY_BYTES) throw new UploadRefused("body");
-        // Keep reading (and discarding) so the browser gets our answer, not a reset connection.
-        if (size > rule.maxBytes) tooLarge = true;
-        if (!tooLarge) await handle.write(chunk);
-      }
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (!isSafeFileName(filename)) fileError = INVALID_FILE_NAME_MESSAGE;
-    else if (tooLarge) fileError = fileTooLargeMessage(rule);
-    else if (size === 0) fileError = "El archivo está vacío.";
-    else {
-      const declaredExt = extensionOf(filename);
-      const detected = rule.extensions.includes(declaredExt)
-        ? await fileTypeFromFile(tempPath)
-        : undefined;
-      const match = CONTENT_FOR_EXTENSION[declaredExt]?.find((c) => c.ext === detected?.ext);
-      if (!match) fileError = fileTypeMessage(rule);
-      else staged = { tempPath, originalName: filename, size, mime: match.mime, ext: declaredExt };
-    }
-    return undefined;
-  };
-
-  try {
-    const formData = await unstable_parseMultipartFormData(scanned.request, handler);
-    if (scanned.rawNames().some((name) => name !== "" && !isSafeFileName(name))) {
-      fileError = INVALID_FILE_NAME_MESSAGE;
-      staged = null;
-    }
-    await Promise.all(
-      temps.filter((t) => t !== staged?.tempPath).map((t) => fs.rm(t, { force: true })),
-    );
-    return { formData, file: staged, fileError };
-  } catch (error) {
-    await Promise.all(temps.map((t) => fs.rm(t, { force: true })));
-    if (error instanceof UploadRefused) throw new BodyTooLarge();
-    throw error;
-  }
 }
 
 export async function discardStagedFile(file: StagedFile | null): Promise<void> {
