@@ -33,6 +33,10 @@ async function quoteAs(
 // reads what the first produced, and each keeps a short budget on a busy machine.
 test.describe.serial("recorrido completo", () => {
   let people: Record<"buyer" | "admin" | "partner", TestUser> | null = null;
+  // The journey's admin outlives its test for the second one; it goes with the group.
+  test.afterAll(({ server }) => {
+    if (people) server.sql.prepare("DELETE FROM users WHERE id = ?").run(people.admin.id);
+  });
 
   test("recorrido: solicitud → asignación → cotización del socio → aprobación → envío al comprador", async ({
     server,
@@ -41,7 +45,7 @@ test.describe.serial("recorrido completo", () => {
     axe,
   }, testInfo) => {
     const buyer = await createUser({ role: "buyer", companyName: "Petrolera Ficticia S.A." });
-    const admin = await createUser({ role: "admin" });
+    const admin = await createUser({ role: "admin", keepAfterTest: true });
     const partner = await createUser({ role: "partner", companyName: "Tuberías Sur Ficticias" });
     const buyerPage = await pageAs(buyer);
     const adminPage = await pageAs(admin);

@@ -7,6 +7,10 @@ import { followEachNotification } from "./notifications";
 // reads what the first produced, and each keeps a short budget on a busy machine.
 test.describe.serial("recorrido de pago", () => {
   let people: Record<"buyer" | "admin", TestUser> | null = null;
+  // The journey's admin outlives its test for the second one; it goes with the group.
+  test.afterAll(({ server }) => {
+    if (people) server.sql.prepare("DELETE FROM users WHERE id = ?").run(people.admin.id);
+  });
 
   test("recorrido: cotización manual → aprobación del comprador → comprobante → confirmación → puntos", async ({
     server,
@@ -14,7 +18,7 @@ test.describe.serial("recorrido de pago", () => {
     pageAs,
   }, testInfo) => {
     const buyer = await createUser({ role: "buyer", companyName: "Supermercados Ficticios" });
-    const admin = await createUser({ role: "admin" });
+    const admin = await createUser({ role: "admin", keepAfterTest: true });
     const title = `Góndolas para 12 tiendas ${tag()}`;
     const requestId = insertRequest(server, {
       buyer,
