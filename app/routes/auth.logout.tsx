@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/services/db.server";
+import { readForm } from "~/services/form.server";
 import { endSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 
@@ -10,5 +11,7 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // No fields, but the body is read (and capped) like every other form's.
+  await readForm(request);
   return redirect(paths.home(), { headers: { "Set-Cookie": await endSession(db, request) } });
 }
