@@ -1,0 +1,29 @@
+/**
+ * The first and last name `user:create` gives a new user: from `--name "Nombre Apellido"` (first
+ * word → first name, the rest → last name), otherwise from the e-mail's local part
+ * ("ana.lopez@x" → "Ana" "Lopez"). A missing last name falls back to "CotizaHub".
+ */
+
+const FALLBACK_LAST_NAME = "CotizaHub";
+
+function capitalise(word: string): string {
+  return word.charAt(0).toLocaleUpperCase("es") + word.slice(1).toLocaleLowerCase("es");
+}
+
+function split(words: string[]): { firstName: string; lastName: string } {
+  const [first, ...rest] = words;
+  return { firstName: first ?? "Usuario", lastName: rest.join(" ") || FALLBACK_LAST_NAME };
+}
+
+export function namesFromFullName(fullName: string): { firstName: string; lastName: string } {
+  return split(fullName.trim().split(/\s+/).filter(Boolean));
+}
+
+export function namesFromEmail(email: string): { firstName: string; lastName: string } {
+  const local = email.split("@")[0]!.split("+")[0]!;
+  const words = local
+    .split(/[._-]+/)
+    .filter((w) => w && !/^\d+$/.test(w))
+    .map(capitalise);
+  return split(words);
+}
