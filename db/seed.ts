@@ -1,114 +1,58 @@
 /**
- * `npm run db:seed`: demo data for a first look (idempotent: does nothing when the demo admin exists).
+ * `npm run db:seed`: demo data for a first look (see db/demo.ts; idempotent).
  * Accounts (all with the password Demo1234!):
- *   admin@demo.cotizahub.test      administrator
- *   comprador@demo.cotizahub.test  buyer
- *   socio@demo.cotizahub.test      partner (featured)
+ *   admin@demo.cotizahub.test          administrator
+ *   comprador@demo.cotizahub.test      buyer with a request in every status, payments and points
+ *   socio@demo.cotizahub.test          partner (featured)
+ *   socio2@demo.cotizahub.test         partner (featured)
+ *   gobierno@, concesionario@, supermercado@demo.cotizahub.test   more buyers
  */
+import { sql } from "kysely";
 import { migrateToLatest } from "./migrate";
-import { db, now } from "../app/services/db.server";
-import { hashPassword } from "../app/services/crypto.server";
-import { createUser, emailExists } from "../app/models/user.server";
-import type { Role } from "./schema";
-
-const DEMO_PASSWORD = "Demo1234!";
+import { DEMO_PASSWORD, seedDemo } from "./demo";
+import { db } from "../app/services/db.server";
+import { env } from "../app/services/env.server";
+import { processOutbox } from "../app/services/mailer.server";
 
 await migrateToLatest(db as never);
+const report = await seedDemo(db);
 
-if (await emailExists(db, "admin@demo.cotizahub.test")) {
+/**
+ * The story's model calls queued its e-mails (to .test addresses) and started delivering them in
+ * this process, as after any action: without SMTP_URL they become .eml files in MAIL_DIR. Finish
+ * that before closing the database, so no delivery pass runs against a closed connection.
+ */
+async function finishMail(): Promise<void> {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 25));
+  for (let pass = 0; pass < 400; pass++) {
+    const sent = await processOutbox(db);
+    const { busy } = await db
+      .selectFrom("mail_outbox")
+      .select(sql<number>`count(*)`.as("busy"))
+      .where("status", "=", "sending")
+      .executeTakeFirstOrThrow();
+    if (sent === 0 && Number(busy) === 0) break;
+    await pause();
+  }
+  await pause();
+}
+await finishMail();
+
+if (!report.accountsCreated && !report.catalogueCreated && !report.storyCreated) {
   console.log("Datos de demostración ya presentes.");
-  await db.destroy();
-  process.exit(0);
+} else {
+  const parts = [
+    report.accountsCreated ? `${report.accountsCreated} cuentas` : null,
+    report.catalogueCreated ? "catálogo" : null,
+    report.storyCreated ? "solicitudes, cotizaciones, pagos y puntos del comprador demo" : null,
+  ].filter(Boolean);
+  console.log(`Datos de demostración creados: ${parts.join(", ")}.`);
+  console.log("Contraseña de las cuentas demo: " + DEMO_PASSWORD);
+  if (report.storyCreated)
+    console.log(
+      env.SMTP_URL
+        ? "Los avisos por correo de la demo se enviaron por SMTP a direcciones .test (no existen)."
+        : `Los avisos por correo de la demo están en ${env.mailDir} como archivos .eml.`,
+    );
 }
-
-const passwordHash = await hashPassword(DEMO_PASSWORD);
-const account = (
-  email: string,
-  role: Role,
-  firstName: string,
-  lastName: string,
-  companyName: string,
-) =>
-  createUser(db, {
-    email,
-    passwordHash,
-    role,
-    firstName,
-    lastName,
-    companyName,
-    verified: true,
-    phone: "+52 55 0000 0000",
-  });
-
-await account("admin@demo.cotizahub.test", "admin", "Ana", "Administradora", "CotizaHub");
-await account(
-  "comprador@demo.cotizahub.test",
-  "buyer",
-  "Carlos",
-  "Comprador",
-  "Petrolera Demo S.A.",
-);
-const partner = await account(
-  "socio@demo.cotizahub.test",
-  "partner",
-  "Sofía",
-  "Socia",
-  "Suministros Industriales Demo",
-);
-const partner2 = await account(
-  "socio2@demo.cotizahub.test",
-  "partner",
-  "Pablo",
-  "Proveedor",
-  "Flotas y Repuestos Demo",
-);
-await db
-  .updateTable("users")
-  .set({ is_featured_partner: 1 })
-  .where("id", "in", [partner.id, partner2.id])
-  .execute();
-
-const categoryIds: Record<string, number> = {};
-for (const name of [
-  "Industrial",
-  "Vehículos y flotas",
-  "Oficina y tecnología",
-  "Alimentos y consumo",
-]) {
-  const { id } = await db
-    .insertInto("categories")
-    .values({ name })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  categoryIds[name] = id;
-}
-
-const timestamp = now();
-const products: [string, string, string, number, number, number][] = [
-  ['Válvula de compuerta 4"', "VAL-0400", "Industrial", 48_500, 120, partner.id],
-  ["Tubería de acero al carbono", "TUB-1020", "Industrial", 129_900, 800, partner.id],
-  ["Equipo de protección personal", "EPP-0001", "Industrial", 8_990, 2_000, partner.id],
-  ["Camioneta de reparto 3.5 t", "VEH-3500", "Vehículos y flotas", 3_450_000, 6, partner2.id],
-  ["Juego de neumáticos para flota", "NEU-2255", "Vehículos y flotas", 62_000, 240, partner2.id],
-  ['Portátil empresarial 14"', "TEC-1400", "Oficina y tecnología", 95_000, 60, partner.id],
-  ["Góndola para supermercado", "GON-0180", "Alimentos y consumo", 41_000, 45, partner2.id],
-];
-for (const [name, sku, category, price, stock, supplier] of products) {
-  await db
-    .insertInto("products")
-    .values({
-      name,
-      sku,
-      description: `${name} con garantía del proveedor y entrega a todo el país.`,
-      category_id: categoryIds[category]!,
-      supplier_id: supplier,
-      base_price_cents: price,
-      stock_quantity: stock,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
-}
-
-console.log("Datos de demostración creados. Contraseña de las cuentas demo: " + DEMO_PASSWORD);
 await db.destroy();
