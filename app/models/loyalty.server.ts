@@ -2,6 +2,7 @@ import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
 import { fail, ok, type Result } from "~/domain/result";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
+import { countOf, formatNumber } from "~/utils/format";
 
 /** Points come only from the ledger: earned on confirmed payments, spent on redemptions. */
 
@@ -117,7 +118,7 @@ export async function redeemReward(
     if (balance < reward.points_cost) {
       return fail(
         "conflict",
-        `No tienes puntos suficientes: necesitas ${reward.points_cost} y tienes ${balance}.`,
+        `No tienes puntos suficientes: necesitas ${formatNumber(reward.points_cost)} y tienes ${formatNumber(balance)}.`,
       );
     }
     const { id: redemptionId } = await tx
@@ -144,7 +145,7 @@ export async function redeemReward(
       to: { role: "admin" },
       type: "info",
       title: "Recompensa canjeada",
-      message: `Un comprador canjeó «${reward.name}» por ${reward.points_cost} puntos.`,
+      message: `Un comprador canjeó «${reward.name}» por ${countOf(reward.points_cost, "punto", "puntos")}.`,
       email: false,
     });
     return ok({ rewardName: reward.name, balance: balance - reward.points_cost });

@@ -13,6 +13,7 @@ import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { lifecycleStep, recordStatus } from "./quote-lifecycle.server";
 import { likePattern, matchingRequestIds } from "./quote-request.server";
 import { keysetDirection, readKeysetPage } from "./keyset.server";
+import { countOf } from "~/utils/format";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -219,7 +220,7 @@ export async function confirmPayment(
       to: { userIds: [payment.buyer_id] },
       type: "success",
       title: "Pago confirmado",
-      message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${points} puntos de lealtad.`,
+      message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${countOf(points, "punto", "puntos")} de lealtad.`,
       link: paths.buyer.payments(),
       relatedType: "payment",
       relatedId: paymentId,

@@ -25,7 +25,7 @@ import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime, countOf } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       toast: {
         type: "success",
         title: "Éxito",
-        description: `Pago confirmado. La solicitud quedó pagada y el comprador sumó ${points} puntos.`,
+        description: `Pago confirmado. La solicitud quedó pagada y el comprador sumó ${countOf(points, "punto", "puntos")}.`,
       },
     }));
   }

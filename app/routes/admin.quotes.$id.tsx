@@ -33,7 +33,7 @@ import { db } from "~/services/db.server";
 import { notFound, readFormFlash } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import { formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -279,7 +279,7 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
         <ActionForm to={paths.admin.officialQuote(request.id)} className="mt-3 space-y-3">
           <p className="text-sm text-slate-700">
             Aprueba la cotización de un socio o crea una cotización oficial manual. Se aplicará la
-            comisión vigente ({d.commission.toLocaleString("es-MX")} %) y una validez de 30 días.
+            comisión vigente ({formatNumber(d.commission, 3)} %) y una validez de 30 días.
           </p>
           {manual ? (
             <FormErrors

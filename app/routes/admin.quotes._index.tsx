@@ -24,7 +24,7 @@ import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 import { idField } from "~/domain/validation";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
@@ -97,8 +97,7 @@ export default function AdminQuotes() {
       />
       <p className="text-sm text-slate-700">
         {totalCapped ? "Más de " : ""}
-        {(totalCapped ? total - 1 : total).toLocaleString("es-MX")}{" "}
-        {total === 1 ? "solicitud" : "solicitudes"}
+        {formatNumber(totalCapped ? total - 1 : total)} {total === 1 ? "solicitud" : "solicitudes"}
       </p>
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />

@@ -15,6 +15,7 @@ import { idField } from "~/domain/validation";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
+import { formatNumber } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Configuración · Administración · CotizaHub" }];
 
@@ -100,7 +101,7 @@ function RewardsAvailability({
             <div>
               <p className="font-medium">{reward.name}</p>
               <p className="text-sm text-slate-700">
-                {reward.points_cost.toLocaleString("es-MX")} puntos ·{" "}
+                {formatNumber(reward.points_cost)} puntos ·{" "}
                 {reward.is_available ? "Disponible" : "No disponible"}
               </p>
             </div>

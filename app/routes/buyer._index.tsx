@@ -13,6 +13,7 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { paths } from "~/utils/paths";
+import { formatNumber } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Comprador · CotizaHub" }];
 
@@ -57,7 +58,7 @@ export default function BuyerDashboard() {
         />
         <StatCard
           label="Puntos de fidelidad"
-          value={loyalty.balance.toLocaleString("es-MX")}
+          value={formatNumber(loyalty.balance)}
           hint={`Nivel ${tier.current.name}`}
         />
       </StatGrid>
@@ -108,8 +109,8 @@ export default function BuyerDashboard() {
           </Section>
           <Section id="fidelidad" title="Programa de fidelidad">
             <p className="mt-2 text-sm text-slate-700">
-              Nivel <strong>{tier.current.name}</strong> · {loyalty.balance.toLocaleString("es-MX")}{" "}
-              puntos disponibles
+              Nivel <strong>{tier.current.name}</strong> · {formatNumber(loyalty.balance)} puntos
+              disponibles
             </p>
             {tier.next ? (
               <>
@@ -117,8 +118,7 @@ export default function BuyerDashboard() {
                   <ProgressBar value={tier.progress} label={`Progreso hacia ${tier.next.name}`} />
                 </div>
                 <p className="mt-2 text-xs text-slate-600">
-                  Te faltan {tier.pointsToNext.toLocaleString("es-MX")} puntos para {tier.next.name}
-                  .
+                  Te faltan {formatNumber(tier.pointsToNext)} puntos para {tier.next.name}.
                 </p>
               </>
             ) : (

@@ -68,8 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(upload.formData, { schema: schema(upload) });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
-    // SPEC §5: a missing amount or file is also said above the form.
-    const missing = !upload.formData.get("amount") || !upload.file;
+    // SPEC §5: a missing amount or file is also said above the form (a refused file is not missing:
+    // its own message says what is wrong with it).
+    const missing = !upload.formData.get("amount") || (!upload.file && !upload.fileError);
     return invalidForm(submission, { formErrors: missing ? [MISSING] : undefined });
   }
   const { amount, method } = submission.value;

@@ -15,7 +15,7 @@ import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 import { idField } from "~/domain/validation";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     toast: {
       type: "success",
       title: "¡Recompensa canjeada!",
-      description: `Canjeaste «${rewardName}». Te quedan ${balance.toLocaleString("es-MX")} puntos; nuestro equipo te contactará para aplicarla.`,
+      description: `Canjeaste «${rewardName}». Te quedan ${formatNumber(balance)} puntos; nuestro equipo te contactará para aplicarla.`,
     },
   }));
 }
@@ -72,14 +72,14 @@ export default function Rewards() {
       <div>
         <h1 className="page-title">Recompensas</h1>
         <p className="mt-1 text-slate-700">
-          Ganas {pointsPerUnit.toLocaleString("es-MX")} {pointsPerUnit === 1 ? "punto" : "puntos"}{" "}
-          por cada unidad ({currency}) pagada y confirmada.
+          Ganas {formatNumber(pointsPerUnit, 3)} {pointsPerUnit === 1 ? "punto" : "puntos"} por cada
+          unidad ({currency}) pagada y confirmada.
         </p>
       </div>
 
       <StatGrid>
-        <StatCard label="Puntos disponibles" value={summary.balance.toLocaleString("es-MX")} />
-        <StatCard label="Puntos este mes" value={summary.pointsThisMonth.toLocaleString("es-MX")} />
+        <StatCard label="Puntos disponibles" value={formatNumber(summary.balance)} />
+        <StatCard label="Puntos este mes" value={formatNumber(summary.pointsThisMonth)} />
         <StatCard label="Cotizaciones pagadas" value={summary.paidQuotes} />
         <StatCard label="Recompensas canjeadas" value={summary.rewardsRedeemed} />
       </StatGrid>
@@ -90,15 +90,14 @@ export default function Rewards() {
             Nivel {tier.current.name}
           </h2>
           <span className="text-sm text-slate-700">
-            {summary.earned.toLocaleString("es-MX")} puntos acumulados
+            {formatNumber(summary.earned)} puntos acumulados
           </span>
         </div>
         {tier.next ? (
           <div className="mt-3 space-y-2">
             <ProgressBar value={tier.progress} label={`Progreso hacia ${tier.next.name}`} />
             <p className="text-sm text-slate-700">
-              Te faltan {tier.pointsToNext.toLocaleString("es-MX")} puntos para el nivel{" "}
-              {tier.next.name}.
+              Te faltan {formatNumber(tier.pointsToNext)} puntos para el nivel {tier.next.name}.
             </p>
           </div>
         ) : (
@@ -111,9 +110,7 @@ export default function Rewards() {
               className={`rounded-md p-2 ring-1 ${t.name === tier.current.name ? "bg-brand-50 font-semibold ring-brand-300" : "ring-slate-200"}`}
             >
               {t.name}
-              <span className="block text-xs text-slate-600">
-                {t.min.toLocaleString("es-MX")}+ puntos
-              </span>
+              <span className="block text-xs text-slate-600">{formatNumber(t.min)}+ puntos</span>
             </li>
           ))}
         </ol>
@@ -132,7 +129,7 @@ export default function Rewards() {
                   <div className="flex items-start justify-between gap-2">
                     <h3 className="font-semibold">{reward.name}</h3>
                     {reward.is_available ? (
-                      <Badge tone="blue">{reward.points_cost.toLocaleString("es-MX")} puntos</Badge>
+                      <Badge tone="blue">{formatNumber(reward.points_cost)} puntos</Badge>
                     ) : (
                       <Badge>No disponible</Badge>
                     )}
@@ -155,8 +152,7 @@ export default function Rewards() {
                     </button>
                     {!affordable ? (
                       <p className="mt-1 text-xs text-slate-600">
-                        Te faltan {(reward.points_cost - summary.balance).toLocaleString("es-MX")}{" "}
-                        puntos.
+                        Te faltan {formatNumber(reward.points_cost - summary.balance)} puntos.
                       </p>
                     ) : null}
                   </Form>
@@ -193,7 +189,7 @@ export default function Rewards() {
                   className={`font-semibold ${entry.points >= 0 ? "text-green-800" : "text-red-800"}`}
                 >
                   {entry.points >= 0 ? "+" : ""}
-                  {entry.points.toLocaleString("es-MX")}
+                  {formatNumber(entry.points)}
                 </span>
               </li>
             ))}

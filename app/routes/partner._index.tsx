@@ -14,7 +14,7 @@ import {
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "Tablero · Socio · CotizaHub" }];
@@ -35,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const percent = (value: number | null) =>
-  value === null ? "—" : `${value.toLocaleString("es-MX", { maximumFractionDigits: 1 })} %`;
+const percent = (value: number | null) => (value === null ? "—" : `${formatNumber(value, 1)} %`);
 
 export default function PartnerDashboard() {
   const { firstName, currency, counters, performance, latest } = useLoaderData<typeof loader>();

@@ -23,3 +23,23 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return "—";
   return `${dateTimeFormatter.format(typeof value === "string" ? new Date(value) : value)} UTC`;
 }
+
+const numberFormatters = new Map<number, Intl.NumberFormat>();
+
+/**
+ * Counts, points and percentages as every page, e-mail and PDF writes them ("11,800", "5.5"): one
+ * formatter, so a notification never says "11800" where the dashboard says "11,800".
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  let formatter = numberFormatters.get(maximumFractionDigits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("es-MX", { maximumFractionDigits });
+    numberFormatters.set(maximumFractionDigits, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** A count with its noun in the right number: "1 producto", "3 productos". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}

@@ -1,6 +1,6 @@
 import { test, expect, waitForMail, screenshots, tag, type TestUser } from "./fixtures";
 import { grantPoints, insertOfficialQuote, insertRequest } from "./factories";
-import { PNG, pdfFile, pngFile } from "./files";
+import { EXE, PNG, pdfFile, pngFile } from "./files";
 import { followEachNotification } from "./notifications";
 
 // The journey and the pages its notifications open are two tests of one serial group: the second
@@ -80,7 +80,7 @@ test.describe.serial("recorrido de pago", () => {
     await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
     await expect(
       adminPage.getByText(
-        /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1234 puntos\./,
+        /Pago confirmado\. La solicitud quedó pagada y el comprador sumó 1,234 puntos\./,
       ),
     ).toBeVisible();
     const paymentId = (
@@ -112,7 +112,9 @@ test.describe.serial("recorrido de pago", () => {
         .prepare("SELECT commission_amount_cents FROM buyer_commissions WHERE buyer_id = ?")
         .all(buyer.id),
     ).toEqual([{ commission_amount_cents: 6173 }]);
-    await waitForMail(server, buyer.email, "Pago confirmado");
+    // Points read the same in the e-mail as on the dashboard: "1,234", never "1234".
+    const confirmed = await waitForMail(server, buyer.email, "Pago confirmado");
+    expect(confirmed.body).toContain("Ganaste 1,234 puntos de lealtad.");
 
     // Dashboard and request read the same ledger and status.
     await buyerPage.goto("/buyer");
@@ -222,7 +224,7 @@ test("canje de puntos: la recompensa alcanzable se canjea, la que excede el sald
   // Beyond the balance: refused, nothing changes.
   await buyerPage.getByRole("button", { name: "Canjear Descuento 10%" }).click();
   await expect(
-    buyerPage.getByText("No tienes puntos suficientes: necesitas 1000 y tienes 734."),
+    buyerPage.getByText("No tienes puntos suficientes: necesitas 1,000 y tienes 734."),
   ).toBeVisible();
   expect(
     server.sql
@@ -267,4 +269,31 @@ test("un comprador no puede pagar ni ver pagos de otro comprador", async ({
   expect(
     server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
   ).toEqual({ status: "approved" });
+});
+
+test("un comprobante que no es lo que dice su nombre se rechaza con su motivo, no como campo vacío", async ({
+  server,
+  createUser,
+  pageAs,
+}) => {
+  const buyer = await createUser({ role: "buyer" });
+  const requestId = insertRequest(server, {
+    buyer,
+    title: `Comprobante falso ${tag()}`,
+    status: "approved",
+  });
+  insertOfficialQuote(server, { requestId, amountCents: 50000 });
+  const page = await pageAs(buyer);
+  await page.goto(`/buyer/payments/new?quote=${requestId}`);
+  await page
+    .locator('input[name="file"]')
+    .setInputFiles({ name: "comprobante.pdf", mimeType: "application/pdf", buffer: EXE });
+  await page.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(page.getByText(/Tipo de archivo no permitido/).first()).toBeVisible();
+  await expect(page.getByText("Por favor completa todos los campos requeridos.")).toHaveCount(0);
+  expect(
+    server.sql
+      .prepare("SELECT status, proof_key FROM payments WHERE quote_request_id = ?")
+      .all(requestId),
+  ).toEqual([{ status: "pending", proof_key: null }]);
 });

@@ -3,6 +3,7 @@ import { formatMoney } from "~/domain/money";
 import { Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
 import { paths } from "~/utils/paths";
+import { countOf } from "~/utils/format";
 
 interface CatalogueCategoryView {
   id: number;
@@ -82,8 +83,8 @@ export function CatalogueSection({
         ) : null}
         <p className="sr-only" role="status">
           {selected
-            ? `${products.length} productos en la categoría ${selected.name}`
-            : `${products.length} productos destacados`}
+            ? `${countOf(products.length, "producto", "productos")} en la categoría ${selected.name}`
+            : `${countOf(products.length, "producto destacado", "productos destacados")}`}
         </p>
         {products.length > 0 ? (
           <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "~/domain/money";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 
 /** An official quote's amounts, validity and PDF, as the buyer and the admins see it. */
 export function OfficialQuoteSummary({
@@ -30,7 +30,7 @@ export function OfficialQuoteSummary({
         </div>
         <div>
           <dt className="text-sm text-slate-600">
-            Comisión ({quote.commission_percentage.toLocaleString("es-MX")} %)
+            Comisión ({formatNumber(quote.commission_percentage, 3)} %)
           </dt>
           <dd className="font-semibold">
             {formatMoney(quote.commission_amount_cents, quote.currency)}

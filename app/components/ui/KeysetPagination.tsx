@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { NUMBERED_PAGES, type PageInfo } from "~/utils/keyset";
+import { formatNumber } from "~/utils/format";
 
 /**
  * Links for a keyset-paginated list: previous / next as `?before=` / `?after=` and the first pages
@@ -59,8 +60,8 @@ export function KeysetPagination({
           ),
         )}
         <span className="ml-2">
-          Página {pageInfo.page.toLocaleString("es-MX")}
-          {pages === null ? "" : ` de ${pages.toLocaleString("es-MX")}`}
+          Página {formatNumber(pageInfo.page)}
+          {pages === null ? "" : ` de ${formatNumber(pages)}`}
         </span>
       </span>
       {pageInfo.next ? (
