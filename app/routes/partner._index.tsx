@@ -47,7 +47,7 @@ export default function PartnerDashboard() {
       </p>
 
       <section aria-label="Resumen" className="mt-6">
-        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 2xl:grid-cols-5">
           <StatCard label="Asignaciones" value={counters.total} />
           <StatCard
             label="Pendientes de cotizar"

@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
 
+function valueSize(value: ReactNode): string {
+  const length = typeof value === "string" || typeof value === "number" ? String(value).length : 0;
+  return length > 14 ? "text-lg" : length > 10 ? "text-xl" : "text-2xl";
+}
+
 /** A counter on a dashboard or list page. */
 export function StatCard({
   label,
@@ -11,9 +16,14 @@ export function StatCard({
   hint?: ReactNode;
 }) {
   return (
-    <div className="card">
+    // A long amount ("USD 80,480.00", one word: the currency is joined by a no-break space) gets a
+    // smaller size and, as a last resort, wraps inside its card instead of widening the page.
+    <div className="card min-w-0">
       <p className="text-sm font-medium text-slate-700">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`stat-${label}`}>
+      <p
+        className={`mt-1 break-words font-bold tabular-nums text-slate-900 ${valueSize(value)}`}
+        data-testid={`stat-${label}`}
+      >
         {value}
       </p>
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
