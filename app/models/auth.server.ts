@@ -9,7 +9,7 @@ import { generateToken, hashPassword, verifyPassword } from "~/services/crypto.s
 import { db, now, type DB } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/edge.server";
 import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
-import { loadSession } from "~/services/session.server";
+import { hasSessionCookie, loadSession } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { paths } from "~/utils/paths";
 
@@ -157,7 +157,9 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(paths.signIn(url.pathname + url.search));
+    // A cookie without a live session: it timed out (sign-out clears the cookie), so say so.
+    const expired = await hasSessionCookie(request);
+    throw redirect(paths.signIn(url.pathname + url.search, { expired }));
   }
   return user;
 }

@@ -53,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+      sessionExpired: url.searchParams.get("sesion") === "expirada",
       flashed: flashed?.form === "signin" ? flashed.result : null,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -110,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignInPage() {
-  const { redirectTo, flashed } = useLoaderData<typeof loader>();
+  const { redirectTo, sessionExpired, flashed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result ?? flashed);
   const notice = actionData && "notice" in actionData ? actionData.notice : undefined;
@@ -120,6 +121,14 @@ export default function SignInPage() {
       <AuthTabs redirectTo={redirectTo} />
       <div className="space-y-4">
         {notice ? <FormAlert title={notice.title}>{form.formErrors?.join(" ")}</FormAlert> : null}
+        {sessionExpired && !actionData ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            Tu sesión expiró por inactividad. Inicia sesión de nuevo para continuar.
+          </p>
+        ) : null}
         {actionData && "resent" in actionData ? (
           <p
             role="status"

@@ -98,6 +98,11 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The request still carries a session cookie (signed in once; the session may have ended since). */
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  return (await readSessionId(request)) !== null;
+}
+
 interface SessionRecord {
   id: string;
   userId: number;

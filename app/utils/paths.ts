@@ -28,7 +28,8 @@ export const paths = {
   notifications: (page?: number) =>
     withQuery("/notifications", { page: page && page > 1 ? page : null }),
 
-  signIn: (redirectTo?: string | null) => withQuery("/auth", { redirectTo }),
+  signIn: (redirectTo?: string | null, { expired = false } = {}) =>
+    withQuery("/auth", { redirectTo, sesion: expired ? "expirada" : null }),
   signUp: () => "/auth/signup",
   signOut: () => "/auth/logout",
   forgotPassword: () => "/auth/forgot",

@@ -343,7 +343,10 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
       .prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
       .run(new Date(Date.now() - 61 * 60_000).toISOString(), buyer.id);
     await page.goto("/buyer");
-    await expect(page).toHaveURL(/\/auth/);
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fbuyer&sesion=expirada$/);
+    await expect(
+      page.getByText("Tu sesión expiró por inactividad. Inicia sesión de nuevo para continuar."),
+    ).toBeVisible();
   });
 });
 
