@@ -7,7 +7,7 @@ if [ ! -x node_modules/.bin/remix ] || [ package-lock.json -nt node_modules/.pac
   npm install --no-audit --no-fund
 fi
 npx tsx scripts/migrate.ts
-npx tsx db/seed.ts
+npx tsx scripts/seed.ts
 npx remix build
 echo "CotizaHub en http://localhost:${PORT:-3000}"
 exec node server.js

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RequestStatus } from "../../db/schema";
-import { DEMO_ACCOUNTS, seedDemo, type DemoSeedReport } from "../../db/demo";
-import { DEMO_REWARD } from "../../db/demo-story";
+import { REQUEST_STATUSES } from "~/domain/quote-status";
+import { DEMO_ACCOUNTS, seedDemo, type DemoSeedReport } from "../../scripts/demo";
+import { DEMO_REWARD } from "../../scripts/demo-story";
 import { namesFromEmail, namesFromFullName } from "../../scripts/user-name";
 import { pointsBalance } from "~/models/loyalty.server";
 import { buyerPaymentCounts } from "~/models/payment.server";
@@ -90,14 +91,7 @@ describe("npm run db:seed", () => {
       .distinct()
       .where("buyer_id", "=", buyerId)
       .execute();
-    const statuses: RequestStatus[] = [
-      "pending",
-      "assigned",
-      "quoted",
-      "approved",
-      "paid",
-      "rejected",
-    ];
+    const statuses: readonly RequestStatus[] = REQUEST_STATUSES;
     expect(rows.map((r) => r.status).sort()).toEqual([...statuses].sort());
     const quoted = await db
       .selectFrom("quote_requests as qr")

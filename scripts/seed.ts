@@ -1,5 +1,5 @@
 /**
- * `npm run db:seed`: demo data for a first look (see db/demo.ts; idempotent).
+ * `npm run db:seed`: demo data for a first look (see scripts/demo.ts; idempotent).
  * Accounts (all with the password Demo1234!):
  *   admin@demo.cotizahub.test          administrator
  *   comprador@demo.cotizahub.test      buyer with a request in every status, payments and points
@@ -8,7 +8,7 @@
  *   gobierno@, concesionario@, supermercado@demo.cotizahub.test   more buyers
  */
 import { sql } from "kysely";
-import { migrateToLatest } from "./migrate";
+import { migrateToLatest } from "../db/migrate";
 import { DEMO_PASSWORD, seedDemo } from "./demo";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";

@@ -4,7 +4,7 @@
  * use, so history, notifications, queued mail, summaries and the loyalty ledger are exactly what
  * real use leaves behind.
  */
-import type { PaymentMethod } from "./schema";
+import type { PaymentMethod } from "../db/schema";
 import type { DB } from "../app/services/db.server";
 import type { Result } from "../app/domain/result";
 import type { PublicUser } from "../app/models/user.server";

@@ -1,9 +1,9 @@
 /**
  * Demo data for a first look: the accounts of the README, a small catalogue and a story in which
- * every screen has something to show (db/demo-story.ts). Idempotent: an account or the catalogue
+ * every screen has something to show (scripts/demo-story.ts). Idempotent: an account or the catalogue
  * is created only when missing, and the story only while the demo buyer has no request.
  */
-import type { Role } from "./schema";
+import type { Role } from "../db/schema";
 import type { DB } from "../app/services/db.server";
 import { now } from "../app/services/db.server";
 import { hashPassword } from "../app/services/crypto.server";
