@@ -2,7 +2,8 @@
  * What the benchmarks share: the built server (`node server.js`, as `npm start` runs it) on a free
  * 127.0.0.1 port against DATABASE_PATH, and users signed in through the real sign-in form: the
  * admin, the buyer with the most requests and the partner with the most assignments.
- * With BENCH_EVENT_LOOP=1 the server samples its event-loop delay (see server.js).
+ * With BENCH_EVENT_LOOP=1 the server samples its event-loop delay (see server.js); `nodeFlags`
+ * go to node (bench/profile.ts passes --cpu-prof).
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
@@ -68,10 +69,10 @@ async function signIn(base: string, email: string): Promise<string> {
 }
 
 /** Starts `node server.js`, waits for /healthcheck and returns its base URL, pid, cookies, stop(). */
-export async function startBenchServer({ eventLoop = false } = {}) {
+export async function startBenchServer({ eventLoop = false, nodeFlags = [] as string[] } = {}) {
   const users = await benchUsers();
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
     env: {
       ...process.env,
       PORT: String(port),

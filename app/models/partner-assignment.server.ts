@@ -4,7 +4,19 @@ import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 import { finishPage, type PageRequest } from "~/utils/keyset";
 import { readKeysetPage } from "./keyset.server";
-import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
+import {
+  matchExpression,
+  needsLiteralMatch,
+  scopedMatch,
+  scopeHas,
+  scopeToken,
+} from "~/utils/search";
+import {
+  countMatchingRequests,
+  matchingPageIds,
+  matchingRequestIds,
+  SEARCH_COUNT_CAP,
+} from "./quote-request.server";
 
 /**
  * What a partner sees of the requests assigned to them. Every query starts from the partner's own
@@ -71,36 +83,30 @@ export function likePattern(search: string): string {
 }
 
 /**
- * The partner's search: the full-text index restricted to requests carrying their scope token
- * (accent-insensitive, partial words), plus a literal LIKE when the text has punctuation.
+ * The same filters as scope conditions of the search index (the tokens its triggers keep), so a
+ * search with a filter is one MATCH. Must say what filterCondition says.
  */
-function searchCondition(eb: Scope, partnerId: number, search: string) {
-  const expression = matchExpression(search, ["title", "description", "buyer"]);
-  const conditions = [];
-  if (expression)
-    conditions.push(
-      eb(
-        "pa.quote_request_id",
-        "in",
-        eb
-          .selectFrom("quote_request_search")
-          .select("quote_request_search.rowid")
-          .where(
-            sql<SqlBool>`quote_request_search MATCH ${scopedMatch(`p${partnerId}`, expression)}`,
-          ),
-      ),
-    );
-  if (!expression || needsLiteralMatch(search)) {
-    const pattern = likePattern(search);
-    conditions.push(
-      eb.or([
-        sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
-        sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
-        sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+function filterScope(partnerId: number, filter: PartnerFilter): string[] {
+  switch (filter) {
+    case "pending":
+      return [scopeHas(scopeToken.status("assigned"), scopeToken.quoted(partnerId))];
+    case "quoted":
+      return [scopeHas(scopeToken.quoted(partnerId))];
+    case "won":
+      return [scopeHas(scopeToken.won(partnerId))];
+    default:
+      return [];
   }
-  return eb.and(conditions);
+}
+
+/** Text with LIKE's wildcards must also appear literally (see needsLiteralMatch). */
+function literalCondition(eb: Scope, search: string) {
+  const pattern = likePattern(search);
+  return eb.or([
+    sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
+    sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
+    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+  ]);
 }
 
 interface PartnerCounters {
@@ -212,27 +218,50 @@ export async function listAssignments(
   }: AssignmentSearch,
 ) {
   const text = search.trim();
-  const matching = assignmentsOf(database, partnerId)
-    .where((eb) => filterCondition(eb, filter))
-    .$if(text.length > 0, (qb) => qb.where((eb) => searchCondition(eb, partnerId, text)));
-  const columns = { key: "pa.assigned_at", id: "pa.id" };
-  const [read, counters, matched] = await Promise.all([
+  let matching = assignmentsOf(database, partnerId).where((eb) => filterCondition(eb, filter));
+  // A search lists newest request first, read from the search index (see matchingPageIds).
+  const columns = text ? { key: null, id: "pa.quote_request_id" } : { key: "pa.assigned_at", id: "pa.id" };
+  let matched: Promise<number> | null = null;
+  if (text) {
+    // The partner's own token keeps the search to their assignments; the filter is in it too.
+    const expression = matchExpression(text, ["title", "description", "buyer"]);
+    const literal = !expression || needsLiteralMatch(text);
+    if (expression) {
+      const match = scopedMatch(
+        expression,
+        scopeHas(scopeToken.assigned(partnerId)),
+        ...filterScope(partnerId, filter),
+      );
+      matching = matching.where(
+        "pa.quote_request_id",
+        "in",
+        literal
+          ? matchingRequestIds(database, match)
+          : matchingPageIds(database, match, page, pageSize),
+      );
+      matched = countMatchingRequests(database, match);
+    }
+    if (literal) {
+      matching = matching.where((eb) => literalCondition(eb, text));
+      matched = matching
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    }
+  }
+  const [read, counters, matchedCount] = await Promise.all([
     readKeysetPage(matching.select(LIST_COLUMNS), page, columns, pageSize),
     getPartnerCounters(database, partnerId),
-    text
-      ? matching
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : null,
+    matched,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, pageSize, (item) => ({
-    key: item.assigned_at,
-    id: item.assignment_id,
-  }));
+  const { rows, pageInfo } = finishPage(read, page, pageSize, (item) =>
+    text ? { key: "", id: item.id } : { key: item.assigned_at, id: item.assignment_id },
+  );
+  const total = matchedCount ?? counters[FILTER_COUNTER[filter]];
   return {
     items: rows,
-    matched: matched ?? counters[FILTER_COUNTER[filter]],
+    matched: total,
+    matchedCapped: matchedCount !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,
     pageInfo,
     pageSize,

@@ -1,9 +1,15 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { keysetDirection, readKeysetPage } from "./keyset.server";
-import { matchExpression, needsLiteralMatch, scopedMatch } from "~/utils/search";
+import {
+  matchExpression,
+  needsLiteralMatch,
+  scopedMatch,
+  scopeHas,
+  scopeToken,
+} from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
@@ -89,6 +95,47 @@ export function matchingRequestIds(database: DB, expression: string) {
     .where(sql<boolean>`quote_request_search MATCH ${expression}`);
 }
 
+/**
+ * The ids one page of a search can hold, read from the index newest first (rowid = request id)
+ * and stopped at the page's end: a search costs the same whether it matches ten requests or a
+ * million. The scope conditions in `expression` (buyer, status, partner) do the filtering, so
+ * every id read is shown.
+ */
+export function matchingPageIds(
+  database: DB,
+  expression: string,
+  page: PageRequest,
+  pageSize: number,
+) {
+  const window = pageWindow(page, pageSize);
+  const cursorId = page.kind === "numbered" ? null : page.cursor.id;
+  return matchingRequestIds(database, expression)
+    .$if(cursorId !== null, (qb) =>
+      qb.where("quote_request_search.rowid", page.kind === "after" ? "<" : ">", cursorId!),
+    )
+    .orderBy("quote_request_search.rowid", keysetDirection(page))
+    .limit(window.offset + window.limit);
+}
+
+/** At most this many search results are counted ("more than 1,000"). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The rows `query` selects, counted up to SEARCH_COUNT_CAP + 1. */
+async function cappedCount(
+  database: DB,
+  query: { limit(n: number): Expression<unknown> },
+): Promise<number> {
+  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${query.limit(
+    SEARCH_COUNT_CAP + 1,
+  )})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** How many requests match, counted up to SEARCH_COUNT_CAP + 1 from the index alone. */
+export function countMatchingRequests(database: DB, expression: string): Promise<number> {
+  return cappedCount(database, matchingRequestIds(database, expression));
+}
+
 /** Search results are listed newest first by id (the search index's own order). */
 const byCreated = (search: string) =>
   search ? { key: null, id: "qr.id" } : { key: "qr.created_at", id: "qr.id" };
@@ -108,15 +155,28 @@ export async function listBuyerRequests(
 ) {
   let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
+  let total: Promise<number> = countByStatus(database, buyerId).then((c) =>
+    status ? c[status] : c.total,
+  );
   if (q) {
     const expression = matchExpression(q, ["title", "description"]);
-    if (expression)
+    const literal = !expression || needsLiteralMatch(q);
+    if (expression) {
+      const match = scopedMatch(
+        expression,
+        scopeHas(scopeToken.buyer(buyerId)),
+        ...(status ? [scopeHas(scopeToken.status(status))] : []),
+      );
       base = base.where(
         "qr.id",
         "in",
-        matchingRequestIds(database, scopedMatch(`b${buyerId}`, expression)),
+        literal
+          ? matchingRequestIds(database, match)
+          : matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
       );
-    if (!expression || needsLiteralMatch(q)) {
+      total = countMatchingRequests(database, match);
+    }
+    if (literal) {
       const pattern = likePattern(q);
       base = base.where((eb) =>
         eb.or([
@@ -124,16 +184,15 @@ export async function listBuyerRequests(
           sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
         ]),
       );
+      total = cappedCount(database, base.select("qr.id"));
     }
   }
-  const [read, total] = await Promise.all([
+  const [read, count] = await Promise.all([
     readKeysetPage(base.select(buyerListColumns), page, byCreated(q), REQUESTS_PAGE_SIZE),
-    q
-      ? base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()
-      : countByStatus(database, buyerId).then((c) => ({ count: status ? c[status] : c.total })),
+    total,
   ]);
   const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
-  return { rows, pageInfo, total: Number(total.count) };
+  return { rows, pageInfo, total: count, totalCapped: count > SEARCH_COUNT_CAP };
 }
 
 // ---- Shared detail pieces
@@ -266,9 +325,6 @@ export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
   return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
-/** At most this many search results are counted ("more than 1,000"). */
-export const SEARCH_COUNT_CAP = 1000;
-
 function adminRequestColumns(database: DB) {
   return database
     .selectFrom("quote_requests as qr")
@@ -324,9 +380,9 @@ export async function listAdminRequests(
 ) {
   let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
-  const direction = keysetDirection(page);
-  const window = pageWindow(page, REQUESTS_PAGE_SIZE);
-  let matches = base;
+  let total: Promise<number> = countByStatus(database, null).then((c) =>
+    status ? c[status] : c.total,
+  );
   if (q) {
     const expression = matchExpression(q, ["title", "description", "buyer"]);
     // Nothing searchable typed (only punctuation): nothing matches.
@@ -337,50 +393,38 @@ export async function listAdminRequests(
         total: 0,
         totalCapped: false,
       };
-    const literal = needsLiteralMatch(q);
-    const ids = matchingRequestIds(database, expression);
-    // The index yields ids newest first; without other filters the page is read straight from it.
-    const direct = !status && !literal;
-    base = base.where(
-      "qr.id",
-      "in",
-      direct
-        ? ids
-            .$if(page.kind !== "numbered", (qb) =>
-              qb.where(
-                "quote_request_search.rowid",
-                page.kind === "after" ? "<" : ">",
-                page.kind === "numbered" ? 0 : page.cursor.id,
-              ),
-            )
-            .orderBy("quote_request_search.rowid", direction)
-            .limit(window.offset + window.limit)
-        : ids,
-    );
-    matches = matches.where("qr.id", "in", ids);
-    if (literal) {
+    const match = status
+      ? scopedMatch(expression, scopeHas(scopeToken.status(status)))
+      : expression;
+    if (needsLiteralMatch(q)) {
       const pattern = likePattern(q);
-      const literalMatch = sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
-        OR b.email LIKE ${pattern} ESCAPE '\\')`;
-      base = base.where(literalMatch);
-      matches = matches.where(literalMatch);
+      base = base.where("qr.id", "in", matchingRequestIds(database, match)).where(
+        sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+          OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+          OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+          OR b.email LIKE ${pattern} ESCAPE '\\')`,
+      );
+      total = cappedCount(database, base.clearSelect().select("qr.id"));
+    } else {
+      base = base.where(
+        "qr.id",
+        "in",
+        matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
+      );
+      total = countMatchingRequests(database, match);
     }
   }
-  const [read, total] = await Promise.all([
+  const [read, count] = await Promise.all([
     readKeysetPage(base, page, byCreated(q), REQUESTS_PAGE_SIZE),
-    q
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM (${matches
-          .clearSelect()
-          .select("qr.id")
-          .limit(SEARCH_COUNT_CAP + 1)})`
-          .execute(database)
-          .then((r) => Number(r.rows[0]?.n ?? 0))
-      : countByStatus(database, null).then((c) => (status ? c[status] : c.total)),
+    total,
   ]);
   const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
-  return { rows: withCounts(rows), pageInfo, total, totalCapped: total > SEARCH_COUNT_CAP };
+  return {
+    rows: withCounts(rows),
+    pageInfo,
+    total: count,
+    totalCapped: Boolean(q) && count > SEARCH_COUNT_CAP,
+  };
 }
 
 export async function getRequestForAdmin(database: DB, id: number) {

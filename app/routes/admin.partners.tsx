@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/admin/Notice";
 import { SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
@@ -17,6 +17,7 @@ import {
 import { assignPartner } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
+import { idFrom } from "~/utils/ids";
 import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";
 import { intents, readForm } from "~/services/form.server";
@@ -29,11 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const page = pageFromUrl(url);
-  const [{ partners, total }, requests] = await Promise.all([
-    listPartnersForAdmin(db, { q, page }),
-    listAssignableRequests(db),
-  ]);
-  return { partners, total, requests, q, page };
+  const { partners, total } = await listPartnersForAdmin(db, { q, page });
+  // The assignment form is open on one card at a time (the one asked for, or the only one a
+  // search found): forty requests in every card's list made the page 200 KB.
+  const asked = idFrom(url.searchParams.get("asignar"));
+  const open = partners.length === 1 ? partners[0]!.id : asked;
+  const requests = partners.some((p) => p.id === open) ? await listAssignableRequests(db) : [];
+  return { partners, total, requests, open, q, page };
 }
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
@@ -75,7 +78,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPartners() {
-  const { partners, total, requests, q, page } = useLoaderData<typeof loader>();
+  const { partners, total, requests, open, q, page } = useLoaderData<typeof loader>();
+  const openHref = (partnerId: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    params.set("asignar", String(partnerId));
+    return `?${params}#socio-${partnerId}`;
+  };
   const actionData = useActionData<typeof action>();
   return (
     <div>
@@ -105,7 +115,12 @@ export default function AdminPartners() {
             const contact = `${partner.first_name} ${partner.last_name}`;
             const title = partner.company_name?.trim() || contact;
             return (
-              <li key={partner.id} className="card" data-testid={`partner-${partner.id}`}>
+              <li
+                key={partner.id}
+                id={`socio-${partner.id}`}
+                className="card"
+                data-testid={`partner-${partner.id}`}
+              >
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
@@ -165,41 +180,51 @@ export default function AdminPartners() {
                   </div>
                 </dl>
                 <div className="mt-4">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="assign" />
-                    <input type="hidden" name="partnerId" value={partner.id} />
-                    <label htmlFor={`assign-${partner.id}`} className="label">
-                      Asignar solicitud a {title}
-                    </label>
-                    <div className="flex gap-2">
-                      <select
-                        id={`assign-${partner.id}`}
-                        name="requestId"
-                        required
-                        className="input min-w-0"
-                        defaultValue=""
-                        disabled={requests.length === 0}
-                      >
-                        <option value="" disabled>
-                          {requests.length
-                            ? "Elige una solicitud"
-                            : "No hay solicitudes por asignar"}
-                        </option>
-                        {requests.map((r) => (
-                          <option key={r.id} value={r.id}>
-                            #{r.id} · {r.title} ({STATUS_LABELS[r.status]})
+                  {partner.id === open ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="assign" />
+                      <input type="hidden" name="partnerId" value={partner.id} />
+                      <label htmlFor={`assign-${partner.id}`} className="label">
+                        Asignar solicitud a {title}
+                      </label>
+                      <div className="flex gap-2">
+                        <select
+                          id={`assign-${partner.id}`}
+                          name="requestId"
+                          required
+                          className="input min-w-0"
+                          defaultValue=""
+                          disabled={requests.length === 0}
+                        >
+                          <option value="" disabled>
+                            {requests.length
+                              ? "Elige una solicitud"
+                              : "No hay solicitudes por asignar"}
                           </option>
-                        ))}
-                      </select>
-                      <button
-                        type="submit"
-                        className="btn-primary"
-                        disabled={requests.length === 0}
-                      >
-                        Asignar
-                      </button>
-                    </div>
-                  </Form>
+                          {requests.map((r) => (
+                            <option key={r.id} value={r.id}>
+                              #{r.id} · {r.title} ({STATUS_LABELS[r.status]})
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="submit"
+                          className="btn-primary"
+                          disabled={requests.length === 0}
+                        >
+                          Asignar
+                        </button>
+                      </div>
+                    </Form>
+                  ) : (
+                    <Link
+                      to={openHref(partner.id)}
+                      className="btn-secondary"
+                      aria-label={`Asignar una solicitud a ${title}`}
+                    >
+                      Asignar solicitud
+                    </Link>
+                  )}
                 </div>
               </li>
             );

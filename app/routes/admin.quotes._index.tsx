@@ -24,7 +24,7 @@ import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatDate, matchCountOf } from "~/utils/format";
 import { idField } from "~/domain/validation";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
@@ -96,8 +96,7 @@ export default function AdminQuotes() {
         placeholder="Título, empresa o correo"
       />
       <p className="text-sm text-slate-700">
-        {totalCapped ? "Más de " : ""}
-        {formatNumber(totalCapped ? total - 1 : total)} {total === 1 ? "solicitud" : "solicitudes"}
+        {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
       </p>
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />

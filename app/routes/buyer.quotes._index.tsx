@@ -16,7 +16,7 @@ import {
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, matchCountOf } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
@@ -37,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BuyerQuotes() {
-  const { counts, rows, total, pageInfo, q, status, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, totalCapped, pageInfo, q, status, currency } =
+    useLoaderData<typeof loader>();
   const filtered = Boolean(q || status);
   return (
     <div className="space-y-6">
@@ -64,7 +65,7 @@ export default function BuyerQuotes() {
       />
 
       <p className="text-sm text-slate-700" aria-live="polite">
-        {total} {total === 1 ? "solicitud" : "solicitudes"}
+        {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
         {filtered ? " encontradas" : ""}
       </p>
 
@@ -123,7 +124,11 @@ export default function BuyerQuotes() {
           ))}
         </ul>
       )}
-      <KeysetPagination pageInfo={pageInfo} pageSize={REQUESTS_PAGE_SIZE} total={total} />
+      <KeysetPagination
+        pageInfo={pageInfo}
+        pageSize={REQUESTS_PAGE_SIZE}
+        total={totalCapped ? null : total}
+      />
     </div>
   );
 }

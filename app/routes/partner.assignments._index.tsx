@@ -15,7 +15,7 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 
@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counters,
     items,
     matched: list.matched,
+    matchedCapped: list.matchedCapped,
     overall: list.overall,
     pageInfo: list.pageInfo,
     pageSize: list.pageSize,
@@ -62,8 +63,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PartnerAssignments() {
-  const { q, filter, currency, counters, items, matched, overall, pageInfo, pageSize } =
-    useLoaderData<typeof loader>();
+  const {
+    q,
+    filter,
+    currency,
+    counters,
+    items,
+    matched,
+    matchedCapped,
+    overall,
+    pageInfo,
+    pageSize,
+  } = useLoaderData<typeof loader>();
   const searching = q !== "" || filter !== "all";
   return (
     <div>
@@ -119,7 +130,9 @@ export default function PartnerAssignments() {
       </Form>
 
       <p className="mt-4 text-sm text-slate-700" aria-live="polite" data-testid="count-text">
-        {matched} de {overall} asignaciones
+        {/* SPEC: "X de Y asignaciones" */}
+        {matchedCapped ? `Más de ${formatNumber(matched - 1)}` : formatNumber(matched)} de{" "}
+        {formatNumber(overall)} asignaciones
       </p>
 
       {items.length === 0 ? (
@@ -224,7 +237,11 @@ export default function PartnerAssignments() {
         </ul>
       )}
 
-      <KeysetPagination pageInfo={pageInfo} pageSize={pageSize} total={matched} />
+      <KeysetPagination
+        pageInfo={pageInfo}
+        pageSize={pageSize}
+        total={matchedCapped ? null : matched}
+      />
     </div>
   );
 }

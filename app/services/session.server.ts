@@ -13,9 +13,25 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Sessions never outlive this, whatever the inactivity setting says. */
 const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** SESSION_SECRET, or a secret generated on first run and kept in the database (never in code). */
-export async function cookieSecret(database: DB): Promise<string> {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+/** The secret of each database, read once: it is created once and never changes. */
+const secrets = new WeakMap<DB, Promise<string>>();
+
+/**
+ * SESSION_SECRET, or a secret generated on first run and kept in the database (never in code).
+ * Read once per process: a page signs one link per file it shows.
+ */
+export function cookieSecret(database: DB): Promise<string> {
+  if (env.SESSION_SECRET) return Promise.resolve(env.SESSION_SECRET);
+  let secret = secrets.get(database);
+  if (!secret) {
+    secret = storedSecret(database);
+    secrets.set(database, secret);
+    secret.catch(() => secrets.delete(database));
+  }
+  return secret;
+}
+
+async function storedSecret(database: DB): Promise<string> {
   const existing = await database
     .selectFrom("secrets")
     .select("value")

@@ -43,3 +43,8 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
 export function countOf(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
+
+/** A search's count, which stops counting past a cap (`capped`: "Más de 1,000 solicitudes"). */
+export function matchCountOf(count: number, capped: boolean, one: string, many: string): string {
+  return capped ? `Más de ${countOf(count - 1, one, many)}` : countOf(count, one, many);
+}

@@ -5,6 +5,12 @@
  */
 
 const MAX_WORDS = 8;
+/**
+ * The longest prefix the index keeps (migration 2026-11-26T00-00_search_filters): a word's last
+ * part is cut to it, so every word reads one doclist ("electricidad" searches "electric"*, which
+ * finds the same rows and, rarely, a few more).
+ */
+const MAX_PREFIX = 8;
 
 export function searchWords(text: string): string[] {
   return text
@@ -13,17 +19,38 @@ export function searchWords(text: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
+const longTail = new RegExp(`([\\p{L}\\p{N}\\p{M}]{${MAX_PREFIX}})[\\p{L}\\p{N}\\p{M}]+$`, "u");
+
 /** `{columns} : ("w1"* "w2"*)`, or null when nothing searchable was typed. */
 export function matchExpression(text: string, columns: string[]): string | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
-  const phrases = words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(" ");
+  const phrases = words
+    .map((word) => `"${word.normalize("NFC").replace(longTail, "$1").replace(/"/g, '""')}"*`)
+    .join(" ");
   return `{${columns.join(" ")}} : (${phrases})`;
 }
 
-/** Restricts a match to the rows carrying a scope token ("b12", "p7"). */
-export function scopedMatch(scope: string, expression: string): string {
-  return `scope : "${scope}" AND ${expression}`;
+/**
+ * The scope tokens a request carries in the search index: its buyer, its status, and per partner
+ * assigned, quoted and selected (kept by the triggers of migration 2026-11-26T00-00_search_filters).
+ */
+export const scopeToken = {
+  buyer: (id: number) => `b${id}`,
+  status: (status: string) => `s${status.replace(/_/g, "")}`,
+  assigned: (partnerId: number) => `p${partnerId}`,
+  quoted: (partnerId: number) => `q${partnerId}`,
+  won: (partnerId: number) => `w${partnerId}`,
+};
+
+/** A condition on the scope: the row carries `token` (or, with `without`, not that one). */
+export function scopeHas(token: string, without?: string): string {
+  return without ? `(scope : "${token}" NOT scope : "${without}")` : `scope : "${token}"`;
+}
+
+/** `expression` restricted to the rows meeting every scope condition. */
+export function scopedMatch(expression: string, ...conditions: string[]): string {
+  return [...conditions, expression].join(" AND ");
 }
 
 /**

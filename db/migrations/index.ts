@@ -6,6 +6,7 @@ import * as notNullTextKeys from "./2026-11-24T01-00_not_null_text_keys";
 import * as requestEdge from "./2026-11-24T02-00_request_edge";
 import * as deskSummaries from "./2026-11-25T00-00_desk_summaries";
 import * as deskSearch from "./2026-11-25T01-00_desk_search";
+import * as searchFilters from "./2026-11-26T00-00_search_filters";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T02-00_request_edge": requestEdge,
   "2026-11-25T00-00_desk_summaries": deskSummaries,
   "2026-11-25T01-00_desk_search": deskSearch,
+  "2026-11-26T00-00_search_filters": searchFilters,
 };

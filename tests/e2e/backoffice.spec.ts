@@ -72,6 +72,11 @@ test.describe("Back office", () => {
       server.sql.prepare("SELECT is_featured_partner AS f FROM users WHERE id = ?").get(partner.id),
     ).toEqual({ f: 1 });
 
+    // With several partners listed, a card opens its assignment form on request (link, no JS needed).
+    await createUser({ role: "partner", companyName: `Otro Socio ${tag()}` });
+    await page.goto("/admin/partners");
+    await expect(page.getByLabel(`Asignar solicitud a ${company}`)).toHaveCount(0);
+    await page.getByRole("link", { name: `Asignar una solicitud a ${company}` }).click();
     const select = page.getByLabel(`Asignar solicitud a ${company}`);
     await select.selectOption(String(requestId));
     await page.getByRole("button", { name: "Asignar", exact: true }).click();

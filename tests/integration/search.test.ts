@@ -3,8 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listUsersForAdmin } from "~/models/admin-user.server";
 import { listAssignments } from "~/models/partner-assignment.server";
 import { listPaymentsForAdmin } from "~/models/payment.server";
-import { assignPartner } from "~/models/quote-lifecycle.server";
-import { listAdminRequests, listBuyerRequests } from "~/models/quote-request.server";
+import {
+  approvePartnerQuote,
+  assignPartner,
+  submitPartnerQuote,
+} from "~/models/quote-lifecycle.server";
+import {
+  listAdminRequests,
+  listBuyerRequests,
+  SEARCH_COUNT_CAP,
+} from "~/models/quote-request.server";
 import { db } from "~/services/db.server";
 import { decodeCursor, type PageRequest } from "~/utils/keyset";
 import { matchExpression } from "~/utils/search";
@@ -205,5 +213,131 @@ describe("páginas por cursor (enlaces sin JavaScript)", () => {
       page: before(p2.pageInfo.prev),
     });
     expect(back.rows.map((r) => r.id)).toEqual(p1.rows.map((r) => r.id));
+  });
+
+  it("una búsqueda con filtro sigue los cambios de estado, de cotización y de selección", async () => {
+    const buyer = await makeUser("buyer", { companyName: "Filtros SpA" });
+    const socio = await makeUser("partner");
+    const otro = await makeUser("partner");
+    const a = await request(buyer, "Compresores de tornillo", "Para planta norte");
+    const b = await request(buyer, "Compresores de pistón", "Para planta sur");
+    for (const requestId of [a, b]) {
+      await assignPartner(db, { requestId, partnerId: socio, adminId: admin });
+      await assignPartner(db, { requestId, partnerId: otro, adminId: admin });
+    }
+    const partnerTitles = async (filter: "all" | "pending" | "quoted" | "won") => {
+      const searched = await listAssignments(db, {
+        partnerId: socio,
+        search: "compresores",
+        filter,
+      });
+      // The filter alone (no search) must agree with the index's tokens.
+      const plain = await listAssignments(db, { partnerId: socio, filter });
+      expect(searched.items.map((i) => i.id).sort()).toEqual(
+        plain.items
+          .filter((i) => [a, b].includes(i.id))
+          .map((i) => i.id)
+          .sort(),
+      );
+      expect(searched.matched).toBe(searched.items.length);
+      return searched.items.map((i) => i.title).sort();
+    };
+    const adminByStatus = async (status: "assigned" | "quoted" | "approved" | "paid") =>
+      (await listAdminRequests(db, { q: "compresores", status, page: first })).rows
+        .map((r) => r.title)
+        .sort();
+
+    expect(await partnerTitles("pending")).toEqual([
+      "Compresores de pistón",
+      "Compresores de tornillo",
+    ]);
+    expect(await adminByStatus("assigned")).toEqual([
+      "Compresores de pistón",
+      "Compresores de tornillo",
+    ]);
+
+    const quote = (requestId: number, partnerId: number) =>
+      submitPartnerQuote(db, {
+        requestId,
+        partnerId,
+        amountCents: 500_000,
+        notes: null,
+        file: null,
+      });
+    expect((await quote(a, socio)).ok).toBe(true);
+    expect((await quote(b, otro)).ok).toBe(true);
+    expect(await partnerTitles("quoted")).toEqual(["Compresores de tornillo"]);
+    expect(await partnerTitles("pending")).toEqual(["Compresores de pistón"]);
+    expect(await partnerTitles("won")).toEqual([]);
+
+    const ownQuote = await db
+      .selectFrom("partner_quotes")
+      .select("id")
+      .where("quote_request_id", "=", a)
+      .where("partner_id", "=", socio)
+      .executeTakeFirstOrThrow();
+    const approved = await approvePartnerQuote(db, {
+      requestId: a,
+      partnerQuoteId: ownQuote.id,
+      adminId: admin,
+    });
+    expect(approved.ok).toBe(true);
+    expect(await partnerTitles("won")).toEqual(["Compresores de tornillo"]);
+    expect(await partnerTitles("all")).toEqual([
+      "Compresores de pistón",
+      "Compresores de tornillo",
+    ]);
+    const aStatus = (
+      await db
+        .selectFrom("quote_requests")
+        .select("status")
+        .where("id", "=", a)
+        .executeTakeFirstOrThrow()
+    ).status as "quoted";
+    expect(await adminByStatus(aStatus)).toEqual(["Compresores de tornillo"]);
+    expect(await adminByStatus("assigned")).toEqual(["Compresores de pistón"]);
+
+    const mine = await listBuyerRequests(db, {
+      buyerId: buyer,
+      q: "compresores",
+      status: "assigned",
+      page: first,
+    });
+    expect(mine.rows.map((r) => r.title)).toEqual(["Compresores de pistón"]);
+    expect(mine.total).toBe(1);
+  });
+
+  it("una palabra larga encuentra lo mismo que antes (se busca por sus primeras 8 letras)", async () => {
+    const buyer = await makeUser("buyer");
+    await request(buyer, "Electricidad industrial", "Tableros");
+    expect(await adminTitles("electricidad")).toEqual(["Electricidad industrial"]);
+    expect(await adminTitles("ELÉCTRICIDAD industrial")).toEqual(["Electricidad industrial"]);
+    expect(matchExpression("hidráulicos", ["title"])).toBe('{title} : ("hidráuli"*)');
+  });
+
+  it("cuenta hasta el tope y dice «más de» después", async () => {
+    const buyer = await makeUser("buyer");
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SEARCH_COUNT_CAP + 5})
+      INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, created_at, updated_at)
+      SELECT ${buyer}, 'Resmas de papel ' || i, 'r.pdf', 'application/pdf', 'k' || i, 1, 'pending', datetime('now'), datetime('now') FROM n`.execute(
+      db,
+    );
+    const list = await listBuyerRequests(db, {
+      buyerId: buyer,
+      q: "resmas",
+      status: null,
+      page: first,
+    });
+    expect(list.total).toBe(SEARCH_COUNT_CAP + 1);
+    expect(list.totalCapped).toBe(true);
+    expect(list.rows).toHaveLength(20);
+    const next = await listBuyerRequests(db, {
+      buyerId: buyer,
+      q: "resmas",
+      status: null,
+      page: after(list.pageInfo.next),
+    });
+    expect(next.rows).toHaveLength(20);
+    expect(next.rows[0]!.id).toBeLessThan(list.rows[19]!.id);
   });
 });
