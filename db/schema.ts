@@ -318,6 +318,11 @@ export interface TurnaroundHoursTable {
   requests: number;
 }
 
+export interface TurnaroundMinutesTable {
+  minute: number;
+  requests: number;
+}
+
 export interface TurnaroundSecondsTable {
   seconds: number;
   requests: number;
@@ -392,6 +397,7 @@ export interface Database {
   summary_totals: SummaryTotalsTable;
   request_turnaround: RequestTurnaroundTable;
   turnaround_hours: TurnaroundHoursTable;
+  turnaround_minutes: TurnaroundMinutesTable;
   turnaround_seconds: TurnaroundSecondsTable;
   partner_wins: PartnerWinsTable;
   partner_counters: PartnerCountersTable;

@@ -28,25 +28,42 @@ function turnaroundAtMost(hours: number) {
     + coalesce((SELECT requests FROM turnaround_seconds WHERE seconds = ${hours * HOUR}), 0)`;
 }
 
+/** The three bucket levels the median walks down, each with the width of one bucket in seconds. */
+const LEVELS = [
+  { table: "turnaround_hours", key: "hour", width: HOUR },
+  { table: "turnaround_minutes", key: "minute", width: 60 },
+  { table: "turnaround_seconds", key: "seconds", width: 1 },
+] as const;
+
 /**
- * The `rank`-th smallest turnaround (1-based), in seconds: the hour bucket where the running count
- * reaches `rank` (one row per hour that has requests), then the second inside that hour (at most
- * 3,600 rows), both walked by SQLite.
+ * The `rank`-th smallest turnaround (1-based), in seconds: the hour where the running count
+ * reaches `rank`, then the minute inside that hour, then the second inside that minute. SQLite
+ * walks at most about a hundred hours and 60 rows at each lower level, whatever the data size.
  */
 async function turnaroundAtRank(database: DB, rank: number): Promise<number | null> {
-  const bucket = await sql<{ hour: number; before: number }>`
-    SELECT hour, running - requests AS before FROM (
-      SELECT hour, requests, sum(requests) OVER (ORDER BY hour) AS running FROM turnaround_hours
-    ) WHERE running >= ${rank} ORDER BY hour LIMIT 1`.execute(database);
-  const found = bucket.rows[0];
-  if (!found) return null;
-  const first = Number(found.hour) * HOUR;
-  const row = await sql<{ seconds: number }>`
-    SELECT seconds FROM (
-      SELECT seconds, sum(requests) OVER (ORDER BY seconds) AS running FROM turnaround_seconds
-      WHERE seconds BETWEEN ${first} AND ${first + HOUR - 1}
-    ) WHERE running >= ${rank - Number(found.before)} ORDER BY seconds LIMIT 1`.execute(database);
-  return row.rows[0] ? Number(row.rows[0].seconds) : null;
+  let from: number | null = null;
+  let remaining = rank;
+  let parentWidth = 0;
+  let start = 0;
+  for (const { table, key, width } of LEVELS) {
+    const within =
+      from === null
+        ? sql``
+        : sql`WHERE ${sql.ref(key)} BETWEEN ${from / width} AND ${(from + parentWidth) / width - 1}`;
+    const found = await sql<{ bucket: number; before: number }>`
+      SELECT bucket, running - requests AS before FROM (
+        SELECT ${sql.ref(key)} AS bucket, requests,
+          sum(requests) OVER (ORDER BY ${sql.ref(key)}) AS running
+        FROM ${sql.table(table)} ${within}
+      ) WHERE running >= ${remaining} ORDER BY bucket LIMIT 1`.execute(database);
+    const row = found.rows[0];
+    if (!row) return null;
+    remaining -= Number(row.before);
+    start = Number(row.bucket) * width;
+    from = start;
+    parentWidth = width;
+  }
+  return start;
 }
 
 /** The median of the turnarounds in hours, as ~/domain/analytics `median` computes it. */

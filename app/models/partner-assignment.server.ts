@@ -220,7 +220,9 @@ export async function listAssignments(
   const text = search.trim();
   let matching = assignmentsOf(database, partnerId).where((eb) => filterCondition(eb, filter));
   // A search lists newest request first, read from the search index (see matchingPageIds).
-  const columns = text ? { key: null, id: "pa.quote_request_id" } : { key: "pa.assigned_at", id: "pa.id" };
+  const columns = text
+    ? { key: null, id: "pa.quote_request_id" }
+    : { key: "pa.assigned_at", id: "pa.id" };
   let matched: Promise<number> | null = null;
   if (text) {
     // The partner's own token keeps the search to their assignments; the filter is in it too.

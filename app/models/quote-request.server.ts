@@ -117,8 +117,8 @@ export function matchingPageIds(
     .limit(window.offset + window.limit);
 }
 
-/** At most this many search results are counted ("more than 1,000"). */
-export const SEARCH_COUNT_CAP = 1000;
+/** At most this many search results are counted ("Más de 200"): counting costs as much per row as reading. */
+export const SEARCH_COUNT_CAP = 200;
 
 /** The rows `query` selects, counted up to SEARCH_COUNT_CAP + 1. */
 async function cappedCount(
@@ -406,11 +406,7 @@ export async function listAdminRequests(
       );
       total = cappedCount(database, base.clearSelect().select("qr.id"));
     } else {
-      base = base.where(
-        "qr.id",
-        "in",
-        matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
-      );
+      base = base.where("qr.id", "in", matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE));
       total = countMatchingRequests(database, match);
     }
   }
