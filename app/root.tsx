@@ -25,20 +25,18 @@ import { readFlash } from "./services/session.server";
 import { paths } from "./utils/paths";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
+import { pageMeta } from "./utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "CotizaHub · Cotizaciones B2B" },
-  {
-    name: "description",
-    content:
-      "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones verificadas en 24-48 horas.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "CotizaHub · Cotizaciones B2B",
+    "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones verificadas en 24-48 horas.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

@@ -16,15 +16,13 @@ import { displayName, listFeaturedPartners } from "~/models/user.server";
 import { redirectIfSignedIn } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "CotizaHub · Cotizaciones B2B en 24-48 horas" },
-  {
-    name: "description",
-    content:
-      "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones de socios verificados en 24-48 horas.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "CotizaHub · Cotizaciones B2B en 24-48 horas",
+    "Marketplace de cotizaciones B2B: sube tus requerimientos y recibe cotizaciones de socios verificados en 24-48 horas.",
+  );
 
 /** `?categoria=` as a positive integer id, or null (anything else shows every category). */
 function categoryFromUrl(url: URL): number | null {

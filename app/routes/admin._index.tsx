@@ -13,8 +13,13 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Panel de administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Panel de administración · CotizaHub",
+    "Resumen de solicitudes, pagos por validar y actividad reciente del marketplace.",
+  );
 
 /** Payment review was a tab of this page (`?tab=payments`, and `?tab=pagos` in old notifications). */
 const OLD_PAYMENT_TABS = ["payments", "pagos"];

@@ -12,8 +12,13 @@ import { getAnalytics } from "~/models/analytics.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Analíticas · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Analíticas · Administración · CotizaHub",
+    "Conversión, volumen pagado, comisiones y tiempos de respuesta del marketplace.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -20,8 +20,10 @@ import { readForm } from "~/services/form.server";
 import { invalidForm, respond } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Categorías · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Categorías · Administración · CotizaHub", "Categorías del catálogo de productos.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

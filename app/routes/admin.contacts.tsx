@@ -10,8 +10,13 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Contactos · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Contactos · Administración · CotizaHub",
+    "Mensajes recibidos por el formulario de contacto, con búsqueda por nombre, correo o asunto.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -22,8 +22,13 @@ import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";
 import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Socios · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Socios · Administración · CotizaHub",
+    "Socios proveedores: carga de trabajo, socios destacados y asignación de solicitudes.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -12,8 +12,13 @@ import { productAction } from "~/services/product-form.server";
 import { notFound } from "~/services/respond.server";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Editar producto · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Editar producto · Administración · CotizaHub",
+    "Edita nombre, categoría, proveedor, precio e imagen de un producto del catálogo.",
+  );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -8,10 +8,13 @@ import { notFound, redirectWithToast } from "~/services/respond.server";
 import { deleteStoredFile } from "~/services/storage.server";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Eliminar producto · Administración · CotizaHub" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Eliminar producto · Administración · CotizaHub",
+    "Confirma la eliminación de un producto del catálogo.",
+  );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

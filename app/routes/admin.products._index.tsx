@@ -12,8 +12,13 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { searchFromUrl } from "~/utils/like";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Productos · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Productos · Administración · CotizaHub",
+    "Catálogo de productos que se muestra en la página de inicio.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -8,8 +8,13 @@ import { createProduct } from "~/models/product.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { productAction } from "~/services/product-form.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Nuevo producto · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Nuevo producto · Administración · CotizaHub",
+    "Agrega un producto al catálogo con su categoría, proveedor, precio e imagen.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

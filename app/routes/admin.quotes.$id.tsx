@@ -37,10 +37,13 @@ import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.request.title ?? "Cotización no encontrada"} · Administración · CotizaHub` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    `${data?.request.title ?? "Cotización no encontrada"} · Administración · CotizaHub`,
+    "Detalle de la solicitud: asignación de socios, cotizaciones, cotización oficial e historial.",
+  );
 
 /**
  * The admin request detail. Its forms post to one action route each (/admin/quotes/:id/assign,

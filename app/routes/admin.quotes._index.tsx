@@ -29,8 +29,13 @@ import { idField } from "~/domain/validation";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Cotizaciones · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Cotizaciones · Administración · CotizaHub",
+    "Todas las solicitudes de cotización, con búsqueda, filtro por estado y acciones.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -16,8 +16,13 @@ import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { formatNumber } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Configuración · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Configuración · Administración · CotizaHub",
+    "Comisión, moneda, límites y recompensas de la plataforma.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

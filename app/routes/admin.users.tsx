@@ -18,8 +18,13 @@ import { idField } from "~/domain/validation";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { pageRequestFromUrl } from "~/utils/keyset";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Usuarios · Administración · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Usuarios · Administración · CotizaHub",
+    "Usuarios de la plataforma, con búsqueda y cambio de rol.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

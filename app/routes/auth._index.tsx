@@ -21,8 +21,13 @@ import { startSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Iniciar sesión · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Iniciar sesión · CotizaHub",
+    "Inicia sesión en CotizaHub para solicitar, comparar y pagar cotizaciones B2B.",
+  );
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function signInSchema() {

@@ -12,8 +12,13 @@ import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Nueva contraseña · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Nueva contraseña · CotizaHub",
+    "Elige una nueva contraseña para tu cuenta de CotizaHub.",
+  );
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {

@@ -18,8 +18,13 @@ import { readForm } from "~/services/form.server";
 import { flashForm, invalidForm, redirectWithToast } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Crear cuenta · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Crear cuenta · CotizaHub",
+    "Crea tu cuenta de comprador o de socio proveedor en CotizaHub.",
+  );
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function signUpSchema() {

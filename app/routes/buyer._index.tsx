@@ -14,8 +14,13 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { paths } from "~/utils/paths";
 import { formatNumber } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Tablero · Comprador · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Tablero · Comprador · CotizaHub",
+    "Resumen de tus solicitudes, cotizaciones, pagos y puntos.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");

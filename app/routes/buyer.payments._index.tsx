@@ -14,8 +14,13 @@ import { getSettings } from "~/services/settings.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Pagos · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Pagos · CotizaHub",
+    "Tus pagos y comprobantes: pendientes, en revisión, confirmados y rechazados.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");

@@ -21,8 +21,13 @@ import { formatDate } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Enviar comprobante de pago · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Enviar comprobante de pago · CotizaHub",
+    "Envía el comprobante del pago de una cotización aprobada.",
+  );
 
 const METHODS = Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethod[];
 const MISSING = "Por favor completa todos los campos requeridos.";

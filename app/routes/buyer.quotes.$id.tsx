@@ -32,10 +32,13 @@ import { optionalText } from "~/domain/validation";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 import { Section } from "~/components/ui/Section";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    `${data?.request.title ?? "Cotización no encontrada"} · CotizaHub`,
+    "Detalle de tu solicitud: cotizaciones, aprobación, pago e historial.",
+  );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");

@@ -19,8 +19,13 @@ import { getSettings } from "~/services/settings.server";
 import { formatDate, matchCountOf } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Mis Cotizaciones · CotizaHub",
+    "Tus solicitudes de cotización y su estado, con búsqueda y filtro.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");

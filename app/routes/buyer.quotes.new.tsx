@@ -21,8 +21,13 @@ import { invalidForm, respond, type FormReply } from "~/services/respond.server"
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Nueva cotización · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Nueva cotización · CotizaHub",
+    "Sube tu archivo de requerimientos y solicita cotizaciones a socios verificados.",
+  );
 
 const MISSING_FILE = "Archivo requerido: Por favor sube un archivo con tus requerimientos.";
 

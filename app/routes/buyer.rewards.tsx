@@ -19,8 +19,13 @@ import { formatDate, formatNumber } from "~/utils/format";
 import { idField } from "~/domain/validation";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Recompensas · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Recompensas · CotizaHub",
+    "Tus puntos de lealtad, tu nivel y las recompensas que puedes canjear.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");

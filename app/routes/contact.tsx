@@ -20,15 +20,13 @@ import {
 import { invalidForm, redirectWithToast, type FormReply } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Contacto · CotizaHub" },
-  {
-    name: "description",
-    content:
-      "Escríbenos: respondemos en menos de 24 horas. Horarios de atención y ventas empresariales.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Contacto · CotizaHub",
+    "Escríbenos: respondemos en menos de 24 horas. Horarios de atención y ventas empresariales.",
+  );
 
 const REQUIRED_FIELDS = ["name", "email", "message"] as const;
 

@@ -22,8 +22,10 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { idField } from "~/domain/validation";
 import { readForm } from "~/services/form.server";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Notificaciones · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Notificaciones · CotizaHub", "Tus notificaciones de CotizaHub.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

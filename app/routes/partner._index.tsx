@@ -16,8 +16,13 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Tablero · Socio · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Tablero · Socio · CotizaHub",
+    "Tus asignaciones, cotizaciones enviadas, cotizaciones ganadas e ingresos.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");

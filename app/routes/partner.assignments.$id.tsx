@@ -17,14 +17,15 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { notFound } from "~/services/respond.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data
       ? `${data.assignment.request.title} · Socio · CotizaHub`
       : "Solicitud no encontrada · CotizaHub",
-  },
-];
+    "Detalle de la solicitud asignada: requerimientos, archivo y tu cotización.",
+  );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");

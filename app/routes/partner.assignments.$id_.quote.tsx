@@ -24,14 +24,15 @@ import { formatDate } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data
       ? `${data.assignment.quote ? "Editar Cotización" : "Nueva Cotización"} · Socio · CotizaHub`
       : "Solicitud no encontrada · CotizaHub",
-  },
-];
+    "Envía o edita tu cotización para esta solicitud.",
+  );
 
 const AMOUNT_MESSAGE = "Por favor ingresa un monto válido";
 

@@ -18,8 +18,13 @@ import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mis Asignaciones · Socio · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Mis Asignaciones · Socio · CotizaHub",
+    "Solicitudes asignadas a tu empresa, con búsqueda y filtros.",
+  );
 
 const FILTER_LABELS: Record<PartnerFilter, string> = {
   all: "Todas",

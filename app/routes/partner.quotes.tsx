@@ -11,8 +11,10 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mis Cotizaciones · Socio · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Mis Cotizaciones · Socio · CotizaHub", "Las cotizaciones que enviaste y su resultado.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");

@@ -3,14 +3,13 @@ import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
 import { contactSection } from "~/components/legal/ContactSection";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Política de Privacidad · CotizaHub" },
-  {
-    name: "description",
-    content: "Cómo CotizaHub recopila, usa, protege y conserva tus datos personales.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Política de Privacidad · CotizaHub",
+    "Cómo CotizaHub recopila, usa, protege y conserva tus datos personales.",
+  );
 
 /** SPEC §9 retention periods. */
 const RETENTION = [

@@ -26,8 +26,10 @@ import { invalidForm, redirectWithToast, respond } from "~/services/respond.serv
 import { paths } from "~/utils/paths";
 import { formatDate } from "~/utils/format";
 import { serverForm } from "~/utils/server-form";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mi perfil · CotizaHub" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Mi perfil · CotizaHub", "Tus datos de contacto y tu contraseña.");
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function profileSchema() {

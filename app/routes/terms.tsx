@@ -3,14 +3,13 @@ import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
 import { contactSection } from "~/components/legal/ContactSection";
 import { paths } from "~/utils/paths";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Términos y Condiciones · CotizaHub" },
-  {
-    name: "description",
-    content: "Términos y condiciones de uso del marketplace de cotizaciones B2B CotizaHub.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Términos y Condiciones · CotizaHub",
+    "Términos y condiciones de uso del marketplace de cotizaciones B2B CotizaHub.",
+  );
 
 const SECTIONS: LegalSectionDef[] = [
   {
