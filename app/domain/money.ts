@@ -42,6 +42,29 @@ export function formatMoney(cents: number | null | undefined, currency = "USD"):
   return formatter.format(cents / 100);
 }
 
+const COMPACT_STEPS = [
+  { from: 1e9, suffix: " mil M" },
+  { from: 1e6, suffix: " M" },
+  { from: 1e3, suffix: " mil" },
+] as const;
+
+/**
+ * A short amount for charts and counters: "USD 1.2 M", "USD 350 mil", "USD 0". Built here rather
+ * than with Intl's compact notation, which the server's and the browser's ICU print differently
+ * ("USD 0.0" against "USD 0"), so the page would not hydrate.
+ */
+export function formatCompactMoney(cents: number, currency = "USD"): string {
+  const value = cents / 100;
+  const step = COMPACT_STEPS.find((s) => Math.abs(value) >= s.from);
+  const number = new Intl.NumberFormat("es-MX", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: step ? 1 : 0,
+  }).format(step ? value / step.from : value);
+  return step ? `${number}${step.suffix}` : number;
+}
+
 /** Commission in cents for a percentage (5 → 5 %), rounded half up to the cent. */
 export function commissionCents(finalCents: number, percentage: number): number {
   // Work in hundredths of a percent so 5.25 % stays exact.

@@ -6,7 +6,7 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { Section } from "~/components/ui/Section";
 import { formatHours, formatPercent, monthLabel, PROMISE_HOURS } from "~/domain/analytics";
-import { formatMoney } from "~/domain/money";
+import { formatCompactMoney, formatMoney } from "~/domain/money";
 import { REQUEST_STATUSES, STATUS_LABELS, STATUS_TONES } from "~/domain/quote-status";
 import { getAnalytics } from "~/models/analytics.server";
 import { requireRole } from "~/models/auth.server";
@@ -29,13 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminAnalytics() {
   const { analytics: a, currency } = useLoaderData<typeof loader>();
   const money = (cents: number) => formatMoney(cents, currency);
-  const compactMoney = (cents: number) =>
-    new Intl.NumberFormat("es-MX", {
-      style: "currency",
-      currency,
-      notation: "compact",
-      maximumFractionDigits: 1,
-    }).format(cents / 100);
+  const compactMoney = (cents: number) => formatCompactMoney(cents, currency);
   const onTime = a.turnaround.within48;
   return (
     <div>

@@ -73,7 +73,7 @@ export default function AdminProducts() {
           role="region"
           aria-label="Tabla de productos"
         >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="table-stack min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Productos del catálogo</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
@@ -103,22 +103,28 @@ export default function AdminProducts() {
             <tbody className="divide-y divide-slate-100">
               {products.map((p) => (
                 <tr key={p.id} data-testid={`product-${p.id}`}>
-                  <td className="px-4 py-3">
+                  <td data-label="Producto" className="px-4 py-3">
                     <p className="font-medium text-slate-900">{p.name}</p>
                     <p className="text-slate-600">
                       {p.sku ? `SKU ${p.sku}` : "Sin SKU"}
                       {p.has_image ? " · con imagen" : ""}
                     </p>
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{p.category_name ?? "—"}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.supplier_name ?? "—"}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <td data-label="Categoría" className="px-4 py-3 text-slate-700">
+                    {p.category_name ?? "—"}
+                  </td>
+                  <td data-label="Proveedor" className="px-4 py-3 text-slate-700">
+                    {p.supplier_name ?? "—"}
+                  </td>
+                  <td data-label="Precio base" className="whitespace-nowrap px-4 py-3 text-right">
                     {p.base_price_cents === null
                       ? "A cotizar"
                       : formatMoney(p.base_price_cents, currency)}
                   </td>
-                  <td className="px-4 py-3 text-right">{p.stock_quantity}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Existencia" className="px-4 py-3 text-right">
+                    {p.stock_quantity}
+                  </td>
+                  <td data-label="Estado" className="px-4 py-3">
                     {p.is_active ? (
                       <Badge tone="green">Activo</Badge>
                     ) : (

@@ -106,8 +106,8 @@ export default function AdminQuotes() {
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table-stack min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
@@ -133,7 +133,7 @@ export default function AdminQuotes() {
             <tbody className="divide-y divide-slate-200">
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td className="px-4 py-3">
+                  <td data-label="Solicitud" className="px-4 py-3">
                     <Link
                       to={paths.admin.quote(row.id)}
                       className="font-semibold text-slate-900 hover:underline"
@@ -144,23 +144,25 @@ export default function AdminQuotes() {
                       #{row.id} · {formatDate(row.created_at)}
                     </p>
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Comprador" className="px-4 py-3">
                     {row.buyer_company || "Empresa no especificada"}
                     <p className="text-xs text-slate-600">
                       {row.buyer_first_name} {row.buyer_last_name}
                     </p>
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Estado" className="px-4 py-3">
                     <StatusBadge
                       status={row.status}
                       label={adminStatusLabel(row.status, row.partner_quote_count)}
                     />
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Socios / cotizaciones" className="px-4 py-3">
                     {row.assignment_count} / {row.partner_quote_count}
                   </td>
-                  <td className="px-4 py-3">{formatMoney(row.total_amount_cents, currency)}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Monto" className="px-4 py-3">
+                    {formatMoney(row.total_amount_cents, currency)}
+                  </td>
+                  <td data-label="Acción" className="px-4 py-3">
                     <RowAction row={row} />
                   </td>
                 </tr>

@@ -92,7 +92,7 @@ export default function AdminUsers() {
           role="region"
           aria-label="Tabla de usuarios"
         >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="table-stack min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Usuarios de la plataforma</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
@@ -121,12 +121,14 @@ export default function AdminUsers() {
                 const name = `${user.first_name} ${user.last_name}`;
                 return (
                   <tr key={user.id} data-testid={`user-${user.id}`}>
-                    <td className="min-w-[14rem] px-4 py-3">
+                    <td data-label="Usuario" className="min-w-[14rem] px-4 py-3">
                       <p className="font-medium text-slate-900">{name}</p>
                       <p className="break-all text-slate-600">{user.email}</p>
                     </td>
-                    <td className="px-4 py-3 text-slate-700">{user.company_name ?? "—"}</td>
-                    <td className="px-4 py-3">
+                    <td data-label="Empresa" className="px-4 py-3 text-slate-700">
+                      {user.company_name ?? "—"}
+                    </td>
+                    <td data-label="Rol" className="px-4 py-3">
                       <Badge
                         tone={
                           user.role === "admin"
@@ -139,17 +141,17 @@ export default function AdminUsers() {
                         {ROLE_LABELS[user.role]}
                       </Badge>
                     </td>
-                    <td className="px-4 py-3">
+                    <td data-label="Verificación" className="px-4 py-3">
                       {user.email_verified_at ? (
                         <Badge tone="green">Verificado</Badge>
                       ) : (
                         <Badge tone="yellow">Sin verificar</Badge>
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                    <td data-label="Alta" className="whitespace-nowrap px-4 py-3 text-slate-700">
                       {formatDate(user.created_at)}
                     </td>
-                    <td className="px-4 py-3">
+                    <td data-label="Cambiar rol" className="px-4 py-3">
                       <Form key={user.role} method="post" className="flex items-center gap-2">
                         <input type="hidden" name="intent" value="role" />
                         <input type="hidden" name="userId" value={user.id} />

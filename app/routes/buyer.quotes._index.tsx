@@ -110,7 +110,7 @@ export default function BuyerQuotes() {
                   Creada el {formatDate(row.created_at)}
                 </p>
               </div>
-              <div className="flex shrink-0 items-center gap-3">
+              <div className="flex flex-wrap items-center gap-3 sm:shrink-0">
                 {row.total_amount_cents !== null ? (
                   <span className="font-semibold">
                     {formatMoney(row.total_amount_cents, currency)}

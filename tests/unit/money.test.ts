@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { centsToInput, commissionCents, formatMoney, parseAmountToCents } from "~/domain/money";
+import {
+  centsToInput,
+  commissionCents,
+  formatCompactMoney,
+  formatMoney,
+  parseAmountToCents,
+} from "~/domain/money";
 
 describe("parseAmountToCents", () => {
   it.each([
@@ -53,5 +59,17 @@ describe("commissionCents", () => {
     expect(commissionCents(10, 5)).toBe(1); // 0.5 → 1
     expect(commissionCents(100_000, 5.25)).toBe(5_250);
     expect(commissionCents(0, 5)).toBe(0);
+  });
+});
+
+describe("formatCompactMoney", () => {
+  it("abrevia miles, millones y miles de millones sin decimales de más", () => {
+    expect(formatCompactMoney(0)).toBe("USD\u00a00");
+    expect(formatCompactMoney(99)).toBe("USD\u00a01");
+    expect(formatCompactMoney(123_456)).toBe("USD\u00a01.2 mil");
+    expect(formatCompactMoney(35_000_000)).toBe("USD\u00a0350 mil");
+    expect(formatCompactMoney(123_456_789)).toBe("USD\u00a01.2 M");
+    expect(formatCompactMoney(999_999_999_999)).toBe("USD\u00a010 mil M");
+    expect(formatCompactMoney(-250_000_00, "MXN")).toBe("-$250 mil");
   });
 });

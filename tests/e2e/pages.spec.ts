@@ -1,0 +1,177 @@
+import type { Page } from "@playwright/test";
+import { expect, tag, test, type TestUser } from "./fixtures";
+import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factories";
+
+/**
+ * Every page of every role, on a phone (360 px), with JavaScript on and off: it answers, it has a
+ * description for search engines, nothing makes it scroll sideways, axe finds no violation, and with
+ * JavaScript the browser console shows no error. Each role's pages have data in them (a request in each state the
+ * role sees, offers, an official quote, a product).
+ */
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+async function checkPage(
+  page: Page,
+  path: string,
+  javaScript: boolean,
+  axe: (page: Page) => Promise<void>,
+) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const response = await page.goto(path);
+  expect.soft(response?.status(), `${path}: estado HTTP`).toBe(200);
+  expect
+    .soft(
+      await page.locator('meta[name="description"]').getAttribute("content"),
+      `${path}: meta description`,
+    )
+    .toMatch(/.{20,}/);
+  if (javaScript) await page.waitForLoadState("networkidle");
+  const widths = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The first elements that reach past the right edge, to say what to fix.
+    const clipped = (e: Element) => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > client + 1 && !clipped(e))
+      .slice(0, 3)
+      .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}">`);
+    return { scroll: document.documentElement.scrollWidth, client, culprits };
+  });
+  expect
+    .soft(
+      widths.scroll,
+      `${path}: se desplaza ${widths.scroll - widths.client} px hacia el lado (${widths.culprits.join(", ")})`,
+    )
+    .toBeLessThanOrEqual(widths.client);
+  expect.soft(errors, `${path}: errores en la consola`).toEqual([]);
+  await axe(page);
+  page.removeAllListeners("console");
+  page.removeAllListeners("pageerror");
+}
+
+test.describe("Todas las páginas a 360 px", () => {
+  let buyer: TestUser;
+  let partner: TestUser;
+  let admin: TestUser;
+  let requestId = 0;
+  let approvedId = 0;
+  let productId = 0;
+
+  test.beforeEach(async ({ createUser, server }) => {
+    buyer = await createUser({ role: "buyer", companyName: "Distribuidora Peñalolén S.A." });
+    partner = await createUser({ role: "partner", companyName: "Aceros del Pacífico Ltda." });
+    admin = await createUser({ role: "admin" });
+    const title = `Suministro de válvulas de compuerta de acero inoxidable ${tag()}`;
+    requestId = insertRequest(server, { buyer, title, status: "quoted", partners: [partner] });
+    insertPartnerQuote(server, { requestId, partner, amountCents: 1_234_567_89 });
+    approvedId = insertRequest(server, {
+      buyer,
+      title: `Uniformes ignífugos para planta ${tag()}`,
+      status: "approved",
+      partners: [partner],
+    });
+    const offer = insertPartnerQuote(server, {
+      requestId: approvedId,
+      partner,
+      amountCents: 98_765_43,
+      selected: true,
+    });
+    insertOfficialQuote(server, {
+      requestId: approvedId,
+      amountCents: 98_765_43,
+      partnerQuoteId: offer.id,
+    });
+    const category = server.sql
+      .prepare("INSERT INTO categories (name) VALUES (?)")
+      .run(`Seguridad industrial ${tag()}`).lastInsertRowid;
+    productId = Number(
+      server.sql
+        .prepare(
+          `INSERT INTO products (name, description, category_id, supplier_id, base_price_cents, created_at, updated_at)
+           VALUES (?, 'Casco dieléctrico clase E', ?, ?, 1999000, datetime('now'), datetime('now'))`,
+        )
+        .run(`Casco de seguridad ${tag()}`, category, partner.id).lastInsertRowid,
+    );
+  });
+
+  test("visitante", async ({ page, javaScriptEnabled, axe }) => {
+    for (const path of [
+      "/",
+      "/auth",
+      "/auth/signup",
+      "/auth/forgot",
+      "/contact",
+      "/terms",
+      "/privacy",
+    ]) {
+      await checkPage(page, path, javaScriptEnabled, axe);
+    }
+  });
+
+  test("comprador", async ({ pageAs, javaScriptEnabled, axe }) => {
+    const page = await pageAs(buyer);
+    for (const path of [
+      "/buyer",
+      "/buyer/quotes",
+      "/buyer/quotes/new",
+      `/buyer/quotes/${requestId}`,
+      `/buyer/quotes/${approvedId}`,
+      "/buyer/payments",
+      `/buyer/payments/new?quote=${approvedId}`,
+      "/buyer/rewards",
+      "/profile",
+      "/notifications",
+    ]) {
+      await checkPage(page, path, javaScriptEnabled, axe);
+    }
+  });
+
+  test("socio", async ({ pageAs, javaScriptEnabled, axe }) => {
+    const page = await pageAs(partner);
+    for (const path of [
+      "/partner",
+      "/partner/assignments",
+      `/partner/assignments/${requestId}`,
+      `/partner/assignments/${requestId}/quote`,
+      "/partner/quotes",
+      "/profile",
+      "/notifications",
+    ]) {
+      await checkPage(page, path, javaScriptEnabled, axe);
+    }
+  });
+
+  test("administrador", async ({ pageAs, javaScriptEnabled, axe }) => {
+    const page = await pageAs(admin);
+    for (const path of [
+      "/admin",
+      "/admin/quotes",
+      `/admin/quotes/${requestId}`,
+      `/admin/quotes/${approvedId}`,
+      "/admin/payments",
+      "/admin/users",
+      "/admin/partners",
+      "/admin/products",
+      "/admin/products/new",
+      `/admin/products/${productId}`,
+      `/admin/products/${productId}/delete`,
+      "/admin/categories",
+      "/admin/contacts",
+      "/admin/analytics",
+      "/admin/settings",
+      "/profile",
+      "/notifications",
+    ]) {
+      await checkPage(page, path, javaScriptEnabled, axe);
+    }
+  });
+});
