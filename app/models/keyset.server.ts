@@ -44,3 +44,28 @@ export function readKeysetPage<DB, TB extends keyof DB, O>(
     .offset(window.offset)
     .execute();
 }
+
+/** Rows read per batch when a whole list is exported. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every row of `query`, newest id first, in batches of EXPORT_BATCH_SIZE: each batch is its own
+ * short query (keyset on `idColumn`), so an export of 100,000 rows never holds them all, nor the
+ * connection, between batches.
+ */
+export async function* inBatches<DB, TB extends keyof DB, O extends { id: number }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: string,
+): AsyncGenerator<O[]> {
+  let last: number | null = null;
+  for (;;) {
+    const rows: O[] = await query
+      .$if(last !== null, (qb) => qb.where(sql<SqlBool>`${sql.ref(idColumn)} < ${last}`))
+      .orderBy(sql.ref(idColumn), "desc")
+      .limit(EXPORT_BATCH_SIZE)
+      .execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    last = rows.at(-1)!.id;
+  }
+}

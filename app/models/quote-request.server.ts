@@ -2,7 +2,7 @@ import { sql, type Expression } from "kysely";
 import type { RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { keysetDirection, readKeysetPage } from "./keyset.server";
+import { inBatches, keysetDirection, readKeysetPage } from "./keyset.server";
 import {
   matchExpression,
   needsLiteralMatch,
@@ -374,41 +374,56 @@ export async function latestAdminRequests(database: DB, limit = 10) {
   );
 }
 
+/**
+ * The admin list's filters as one query: the status, and a search through the index, plus a
+ * literal LIKE when the text has LIKE's wildcards. `match` is the index expression of the search;
+ * `nothing` says only punctuation was typed, which matches nothing.
+ */
+function filteredAdminRequests(
+  database: DB,
+  { q, status }: { q: string; status: RequestStatus | null },
+) {
+  let base = adminRequestColumns(database);
+  if (status) base = base.where("qr.status", "=", status);
+  if (!q) return { base, match: null, literal: false, nothing: false };
+  const expression = matchExpression(q, ["title", "description", "buyer"]);
+  if (!expression) return { base, match: null, literal: false, nothing: true };
+  const match = status ? scopedMatch(expression, scopeHas(scopeToken.status(status))) : expression;
+  const literal = needsLiteralMatch(q);
+  if (literal) {
+    const pattern = likePattern(q);
+    base = base.where("qr.id", "in", matchingRequestIds(database, match)).where(
+      sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+        OR b.email LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  return { base, match, literal, nothing: false };
+}
+
 export async function listAdminRequests(
   database: DB,
   { q, status, page }: { q: string; status: RequestStatus | null; page: PageRequest },
 ) {
-  let base = adminRequestColumns(database);
-  if (status) base = base.where("qr.status", "=", status);
-  let total: Promise<number> = countByStatus(database, null).then((c) =>
-    status ? c[status] : c.total,
-  );
-  if (q) {
-    const expression = matchExpression(q, ["title", "description", "buyer"]);
-    // Nothing searchable typed (only punctuation): nothing matches.
-    if (!expression)
-      return {
-        rows: [],
-        pageInfo: { page: 1, prev: null, next: null },
-        total: 0,
-        totalCapped: false,
-      };
-    const match = status
-      ? scopedMatch(expression, scopeHas(scopeToken.status(status)))
-      : expression;
-    if (needsLiteralMatch(q)) {
-      const pattern = likePattern(q);
-      base = base.where("qr.id", "in", matchingRequestIds(database, match)).where(
-        sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
-          OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
-          OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
-          OR b.email LIKE ${pattern} ESCAPE '\\')`,
-      );
-      total = cappedCount(database, base.clearSelect().select("qr.id"));
-    } else {
-      base = base.where("qr.id", "in", matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE));
-      total = countMatchingRequests(database, match);
-    }
+  const filtered = filteredAdminRequests(database, { q, status });
+  if (filtered.nothing)
+    return {
+      rows: [],
+      pageInfo: { page: 1, prev: null, next: null },
+      total: 0,
+      totalCapped: false,
+    };
+  let { base } = filtered;
+  const { match, literal } = filtered;
+  let total: Promise<number>;
+  if (match === null) {
+    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+  } else if (literal) {
+    total = cappedCount(database, base.clearSelect().select("qr.id"));
+  } else {
+    base = base.where("qr.id", "in", matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE));
+    total = countMatchingRequests(database, match);
   }
   const [read, count] = await Promise.all([
     readKeysetPage(base, page, byCreated(q), REQUESTS_PAGE_SIZE),
@@ -421,6 +436,25 @@ export async function listAdminRequests(
     total: count,
     totalCapped: Boolean(q) && count > SEARCH_COUNT_CAP,
   };
+}
+
+/** Every request the admin list shows with these filters, for the CSV export, in batches. */
+export async function* exportAdminRequests(
+  database: DB,
+  filters: { q: string; status: RequestStatus | null },
+) {
+  const { base, match, literal, nothing } = filteredAdminRequests(database, filters);
+  if (nothing) return;
+  const query =
+    match !== null && !literal
+      ? base.where("qr.id", "in", matchingRequestIds(database, match))
+      : base;
+  for await (const rows of inBatches(
+    query.select(["b.email as buyer_email", "qr.updated_at"]),
+    "qr.id",
+  )) {
+    yield withCounts(rows);
+  }
 }
 
 export async function getRequestForAdmin(database: DB, id: number) {

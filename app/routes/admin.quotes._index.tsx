@@ -100,9 +100,16 @@ export default function AdminQuotes() {
         searchLabel="Buscar por título, descripción o comprador"
         placeholder="Título, empresa o correo"
       />
-      <p className="text-sm text-slate-700">
-        {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">
+          {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
+        </p>
+        {/* A file, not a page: a plain link, so the browser downloads it. */}
+        <a href={paths.admin.quotesCsv({ q, status })} className="btn-secondary" download>
+          Exportar CSV
+          {filtered ? <span className="sr-only"> de las solicitudes filtradas</span> : null}
+        </a>
+      </div>
       {rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />
       ) : (

@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { adminStatusLabel } from "~/domain/quote-status";
+import { requireRole } from "~/models/auth.server";
+import { exportAdminRequests, searchFromUrl, statusFromUrl } from "~/models/quote-request.server";
+import { csvAmount, csvDate, csvResponse } from "~/services/csv.server";
+import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
+
+/** /admin/quotes.csv: the quotes list with its current filters, every page of it, as a CSV file. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const filters = { q: searchFromUrl(url), status: statusFromUrl(url) };
+  const { currency } = await getSettings(db);
+  const day = new Date().toISOString().slice(0, 10);
+  return csvResponse(
+    `cotizaciones-${day}.csv`,
+    [
+      "Solicitud",
+      "Título",
+      "Estado",
+      "Comprador",
+      "Empresa",
+      "Correo",
+      "Socios asignados",
+      "Cotizaciones",
+      `Monto (${currency})`,
+      "Creada (UTC)",
+      "Actualizada (UTC)",
+    ],
+    (async function* () {
+      for await (const rows of exportAdminRequests(db, filters)) {
+        yield rows.map((r) => [
+          r.id,
+          r.title,
+          adminStatusLabel(r.status, r.partner_quote_count),
+          `${r.buyer_first_name} ${r.buyer_last_name}`,
+          r.buyer_company ?? "",
+          r.buyer_email,
+          r.assignment_count,
+          r.partner_quote_count,
+          csvAmount(r.total_amount_cents),
+          csvDate(r.created_at),
+          csvDate(r.updated_at),
+        ]);
+      }
+    })(),
+  );
+}
