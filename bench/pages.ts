@@ -101,13 +101,18 @@ async function eventLoop(): Promise<{ p99: number; max: number }> {
   }>;
 }
 
-async function measure(path: string, role: BenchRole | null, seconds = DURATION) {
+async function measure(
+  path: string,
+  role: BenchRole | null,
+  seconds = DURATION,
+  connections = CONNECTIONS,
+) {
   await sleep(DRAIN_MS);
   await eventLoop();
   const ticks = cpuTicks();
   const result = await autocannon({
     url: base + path,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     timeout: 5,
     headers: role ? { cookie: cookies[role] } : {},
@@ -156,6 +161,12 @@ for (const [path, role] of pages.filter(([p]) => p.includes(ONLY))) {
     `${path.slice(0, 44).padEnd(44)} ${fmt(page.rps, 0)} ${fmt(page.cpu)} ${fmt(ratio, 2)} ${fmt(page.p99, 0)} ${fmt(p99Ratio, 2)} ${fmt(page.loopP99)}  ${terms.rps.toFixed(0)} · ${terms.cpu.toFixed(1)} · ${terms.p99} | ${health.rps.toFixed(0)}${page.problems ? `  ← ${page.problems}` : ""}${terms.problems ? `  (/terms: ${terms.problems})` : ""}`,
   );
 }
+// One operator on analytics while the desk is otherwise idle: how long one view holds the loop
+// (with 8 connections the delay above is mostly requests queued behind each other).
+const alone = await measure("/admin/analytics", "admin", DURATION, 1);
+console.log(
+  `\n/admin/analytics con 1 conexión: ${alone.rps.toFixed(0)} req/s, ${alone.cpu.toFixed(1)} ms CPU, p99 ${alone.p99} ms, retraso del bucle p99 ${alone.loopP99} ms${alone.problems ? `  ← ${alone.problems}` : ""}`,
+);
 await server.stop();
 const load = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 console.log(
