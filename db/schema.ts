@@ -258,6 +258,10 @@ interface MailOutboxTable {
   /** Set while `status` is "sending": when and by which worker pass the row was claimed. */
   claimed_at: Timestamp | null;
   claim_token: string | null;
+  /** Reply-To address of the mail, e.g. the customer behind a contact-form notification. */
+  reply_to: string | null;
+  /** When the mail was given up on (`status` "failed"). */
+  failed_at: Timestamp | null;
 }
 
 // ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.

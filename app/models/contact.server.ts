@@ -49,6 +49,8 @@ export async function createContactSubmission(
       link: paths.admin.contacts(),
       relatedType: "contact",
       relatedId: id,
+      // The operator answers the customer straight from the notification e-mail.
+      replyTo: input.email,
     });
     return id;
   });

@@ -5,13 +5,16 @@ import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { RecentRequests } from "~/components/quotes/RecentRequests";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { Section } from "~/components/ui/Section";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { adminStatusLabel } from "~/domain/quote-status";
+import { latestFailedMail } from "~/models/mail-outbox.server";
 import { adminPaymentCounts } from "~/models/payment.server";
 import { adminStatusCounts, latestAdminRequests } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
+import { formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -31,17 +34,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.delete("tab");
     throw redirect(paths.admin.payments(Object.fromEntries(url.searchParams)), 301);
   }
-  const [settings, requestCounts, paymentCounts, latest] = await Promise.all([
+  const [settings, requestCounts, paymentCounts, latest, failedMail] = await Promise.all([
     getSettings(db),
     adminStatusCounts(db),
     adminPaymentCounts(db),
     latestAdminRequests(db, 10),
+    latestFailedMail(db, 10),
   ]);
   return {
     requestCounts,
     awaitingReview: paymentCounts.awaitingReview,
     currency: settings.currency,
     latest,
+    failedMail,
   };
 }
 
@@ -52,6 +57,7 @@ export default function AdminIndex() {
       <h1 className="page-title">Panel de administración</h1>
       <AdminPanelTabs awaitingReview={d.awaitingReview} />
       <QuotesTab latest={d.latest} counts={d.requestCounts} currency={d.currency} />
+      {d.failedMail.length > 0 ? <FailedMail rows={d.failedMail} /> : null}
     </div>
   );
 }
@@ -86,5 +92,29 @@ function QuotesTab({
         statusLabel={(row) => adminStatusLabel(row.status, row.partner_quote_count)}
       />
     </div>
+  );
+}
+
+/** Mail that will not be delivered, so an operator can reach those people another way. */
+function FailedMail({ rows }: { rows: LoaderData["failedMail"] }) {
+  return (
+    <Section id="correos-no-entregados" title="Correos no entregados">
+      <p className="mt-1 text-sm text-slate-600">
+        El servidor de correo los rechazó o se agotaron los reintentos; no se volverán a enviar.
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {rows.map((mail) => (
+          <li key={mail.id} className="py-3">
+            <p className="font-semibold text-slate-900">{mail.subject}</p>
+            <p className="text-sm text-slate-700">
+              Para {mail.to_address} · {formatDateTime(mail.failed_at)}
+            </p>
+            {mail.last_error ? (
+              <p className="mt-1 break-words text-sm text-red-700">{mail.last_error}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

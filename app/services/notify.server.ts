@@ -15,6 +15,8 @@ interface NotifyInput {
   relatedId?: number;
   /** Also send the notification by e-mail (default true). */
   email?: boolean;
+  /** Reply-To of that e-mail: who answering it should reach (e.g. a customer who wrote to us). */
+  replyTo?: string;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function notify(tx: Tx | DB, input: NotifyInput): Promise<void> {
       await enqueueMail(tx, {
         to: recipient.email,
         subject: input.title,
+        replyTo: input.replyTo,
         paragraphs: [`Hola ${recipient.first_name}:`, input.message],
         action: input.link
           ? { label: "Ver en CotizaHub", url: absoluteUrl(input.link) }
