@@ -10,6 +10,8 @@ import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factor
  */
 
 test.use({ viewport: { width: 360, height: 800 } });
+// Up to ten pages per test, each with axe: more than a journey's minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 
 async function checkPage(
   page: Page,
@@ -150,28 +152,40 @@ test.describe("Todas las páginas a 360 px", () => {
     }
   });
 
-  test("administrador", async ({ pageAs, javaScriptEnabled, axe }) => {
-    const page = await pageAs(admin);
-    for (const path of [
-      "/admin",
-      "/admin/quotes",
-      `/admin/quotes/${requestId}`,
-      `/admin/quotes/${approvedId}`,
-      "/admin/payments",
-      "/admin/users",
-      "/admin/partners",
-      "/admin/products",
-      "/admin/products/new",
-      `/admin/products/${productId}`,
-      `/admin/products/${productId}/delete`,
-      "/admin/categories",
-      "/admin/contacts",
-      "/admin/analytics",
-      "/admin/settings",
-      "/profile",
-      "/notifications",
-    ]) {
-      await checkPage(page, path, javaScriptEnabled, axe);
-    }
-  });
+  for (const [part, paths] of [
+    [
+      "solicitudes, pagos y usuarios",
+      () => [
+        "/admin",
+        "/admin/quotes",
+        `/admin/quotes/${requestId}`,
+        `/admin/quotes/${approvedId}`,
+        "/admin/payments",
+        "/admin/users",
+        "/admin/partners",
+        "/admin/analytics",
+      ],
+    ],
+    [
+      "catálogo, contactos y configuración",
+      () => [
+        "/admin/products",
+        "/admin/products/new",
+        `/admin/products/${productId}`,
+        `/admin/products/${productId}/delete`,
+        "/admin/categories",
+        "/admin/contacts",
+        "/admin/settings",
+        "/profile",
+        "/notifications",
+      ],
+    ],
+  ] as const) {
+    test(`administrador: ${part}`, async ({ pageAs, javaScriptEnabled, axe }) => {
+      const page = await pageAs(admin);
+      for (const path of paths()) {
+        await checkPage(page, path, javaScriptEnabled, axe);
+      }
+    });
+  }
 });
