@@ -221,3 +221,28 @@ export function grantPoints(server: Server, buyer: TestUser, points: number): vo
     )
     .run(buyer.id, points, stamp());
 }
+
+/**
+ * A pending redemption of the reward that costs `points`, as a confirmed redemption leaves it: the
+ * row and the points spent from the ledger. The buyer should hold the points (see grantPoints).
+ */
+export function insertRedemption(server: Server, buyer: TestUser, points = 500): number {
+  const reward = server.sql
+    .prepare("SELECT id, name FROM rewards WHERE points_cost = ?")
+    .get(points) as { id: number; name: string } | undefined;
+  if (!reward) throw new Error(`No hay recompensa de ${points} puntos`);
+  const at = stamp();
+  const id = Number(
+    server.sql
+      .prepare(
+        "INSERT INTO reward_redemptions (buyer_id, reward_id, points, created_at) VALUES (?, ?, ?, ?)",
+      )
+      .run(buyer.id, reward.id, points, at).lastInsertRowid,
+  );
+  server.sql
+    .prepare(
+      "INSERT INTO loyalty_ledger (buyer_id, points, reason, redemption_id, description, created_at) VALUES (?, ?, 'redemption', ?, ?, ?)",
+    )
+    .run(buyer.id, -points, id, `Canje: ${reward.name}`, at);
+  return id;
+}
