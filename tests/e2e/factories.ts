@@ -223,10 +223,16 @@ export function grantPoints(server: Server, buyer: TestUser, points: number): vo
 }
 
 /**
- * A pending redemption of the reward that costs `points`, as a confirmed redemption leaves it: the
- * row and the points spent from the ledger. The buyer should hold the points (see grantPoints).
+ * A redemption of the reward that costs `points`, as a confirmed redemption leaves it: the row and
+ * the points spent from the ledger (the buyer should hold them, see grantPoints). Pending, or
+ * delivered by the operator `deliveredBy`.
  */
-export function insertRedemption(server: Server, buyer: TestUser, points = 500): number {
+export function insertRedemption(
+  server: Server,
+  buyer: TestUser,
+  points = 500,
+  { deliveredBy }: { deliveredBy?: TestUser } = {},
+): number {
   const reward = server.sql
     .prepare("SELECT id, name FROM rewards WHERE points_cost = ?")
     .get(points) as { id: number; name: string } | undefined;
@@ -235,9 +241,18 @@ export function insertRedemption(server: Server, buyer: TestUser, points = 500):
   const id = Number(
     server.sql
       .prepare(
-        "INSERT INTO reward_redemptions (buyer_id, reward_id, points, created_at) VALUES (?, ?, ?, ?)",
+        `INSERT INTO reward_redemptions (buyer_id, reward_id, points, created_at, status, delivered_at, delivered_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(buyer.id, reward.id, points, at).lastInsertRowid,
+      .run(
+        buyer.id,
+        reward.id,
+        points,
+        at,
+        deliveredBy ? "delivered" : "pending",
+        deliveredBy ? at : null,
+        deliveredBy?.id ?? null,
+      ).lastInsertRowid,
   );
   server.sql
     .prepare(
