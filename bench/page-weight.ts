@@ -39,6 +39,7 @@ const pages: [string, keyof typeof cookies | null][] = [
   ["/admin/categories", "admin"],
   ["/admin/contacts", "admin"],
   ["/admin/settings", "admin"],
+  ["/admin/redemptions", "admin"],
   ["/admin/analytics", "admin"],
 ];
 let over = false;

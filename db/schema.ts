@@ -10,6 +10,7 @@ export type PaymentStatus = "pending" | "confirmed" | "rejected";
 export type PaymentMethod = "transfer" | "check" | "cash" | "other";
 export type TokenPurpose = "verify_email" | "reset_password";
 export type NotificationType = "success" | "info" | "warning" | "error";
+export type RedemptionStatus = "pending" | "delivered";
 export type RelatedType = "quote" | "payment" | "assignment" | "contact" | "partner";
 type MailStatus = "pending" | "sending" | "sent" | "failed";
 
@@ -216,6 +217,11 @@ interface RewardRedemptionsTable {
   reward_id: number;
   points: number;
   created_at: CreatedAt;
+  /** `pending` until an operator delivers the reward (then delivered_at is set, by a CHECK). */
+  status: Generated<RedemptionStatus>;
+  delivered_at: Timestamp | null;
+  /** The operator who delivered it (null while pending, or once that account is removed). */
+  delivered_by: number | null;
 }
 
 interface LoyaltyLedgerTable {

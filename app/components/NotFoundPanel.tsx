@@ -4,17 +4,19 @@ import { paths } from "~/utils/paths";
 /** SPEC's not-found state for a record that does not exist or is not the viewer's. */
 export function NotFoundPanel({
   title,
+  message = "No existe o no tienes permiso para verla.",
   backTo,
   backLabel,
 }: {
   title: string;
+  message?: string;
   backTo: string;
   backLabel: string;
 }) {
   return (
     <div className="card mx-auto max-w-lg text-center">
       <h1 className="text-xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-2 text-slate-700">No existe o no tienes permiso para verla.</p>
+      <p className="mt-2 text-slate-700">{message}</p>
       <Link to={backTo} className="btn-primary mt-6">
         {backLabel}
       </Link>

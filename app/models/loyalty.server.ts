@@ -1,8 +1,10 @@
 import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
 import { fail, ok, type Result } from "~/domain/result";
 import { now, writeTransaction, type DB } from "~/services/db.server";
+import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { countOf, formatNumber } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 /** Points come only from the ledger: earned on confirmed payments, spent on redemptions. */
 
@@ -98,29 +100,75 @@ export function listRewards(database: DB) {
 }
 
 const rewardNotFound = () => fail("not_found", "La recompensa no existe.");
-type RedeemResult = Result<{ rewardName: string; balance: number }>;
 
-/** Spends points on a reward; the balance is re-read inside the transaction, so it never goes negative. */
-export async function redeemReward(
+interface RedeemableReward {
+  reward: { id: number; name: string; description: string; points_cost: number };
+  balance: number;
+}
+
+/**
+ * Whether the buyer may redeem the reward now: it exists, is available and the balance covers it.
+ * Read by the confirmation view and again inside the redeeming transaction.
+ */
+async function checkRedeemable(
+  database: DB,
+  buyerId: number,
+  rewardId: number,
+): Promise<Result<RedeemableReward>> {
+  const reward = await database
+    .selectFrom("rewards")
+    .select(["id", "name", "description", "points_cost", "is_available"])
+    .where("id", "=", rewardId)
+    .executeTakeFirst();
+  if (!reward) return rewardNotFound();
+  if (!reward.is_available)
+    return fail("conflict", "Esta recompensa no está disponible por ahora.");
+  const balance = await pointsBalance(database, buyerId);
+  if (balance < reward.points_cost) {
+    return fail(
+      "conflict",
+      `No tienes puntos suficientes: necesitas ${formatNumber(reward.points_cost)} y tienes ${formatNumber(balance)}.`,
+    );
+  }
+  const { id, name, description, points_cost } = reward;
+  return ok({ reward: { id, name, description, points_cost }, balance });
+}
+
+/** What the buyer confirms before spending points: the reward, its cost and the balance after. */
+export async function previewRedemption(
   database: DB,
   { buyerId, rewardId }: { buyerId: number; rewardId: number },
+): Promise<Result<RedeemableReward & { balanceAfter: number }>> {
+  const checked = await checkRedeemable(database, buyerId, rewardId);
+  if (!checked.ok) return checked;
+  return ok({
+    ...checked.value,
+    balanceAfter: checked.value.balance - checked.value.reward.points_cost,
+  });
+}
+
+type RedeemResult = Result<{ rewardName: string; balance: number }>;
+
+/**
+ * Spends points on a reward; the checks are re-run inside the transaction, so the balance never
+ * goes negative. With the confirmation form's one-time token, a second submit of the same form
+ * throws FormTokenAlreadyUsed (rolled back) instead of redeeming twice.
+ */
+export async function redeemReward(
+  database: DB,
+  {
+    buyerId,
+    rewardId,
+    formToken = null,
+  }: { buyerId: number; rewardId: number; formToken?: string | null },
 ): Promise<RedeemResult> {
   const result = await writeTransaction(database, async (tx): Promise<RedeemResult> => {
-    const reward = await tx
-      .selectFrom("rewards")
-      .select(["id", "name", "points_cost", "is_available"])
-      .where("id", "=", rewardId)
-      .executeTakeFirst();
-    if (!reward) return rewardNotFound();
-    if (!reward.is_available)
-      return fail("conflict", "Esta recompensa no está disponible por ahora.");
-    const balance = await pointsBalance(tx, buyerId);
-    if (balance < reward.points_cost) {
-      return fail(
-        "conflict",
-        `No tienes puntos suficientes: necesitas ${formatNumber(reward.points_cost)} y tienes ${formatNumber(balance)}.`,
-      );
-    }
+    // First, so a concurrent second submit is told apart from a refusal (a refused form comes back
+    // with a fresh token, so spending this one costs nothing).
+    await claimFormToken(tx, formToken, paths.buyer.rewards());
+    const checked = await checkRedeemable(tx, buyerId, rewardId);
+    if (!checked.ok) return checked;
+    const { reward, balance } = checked.value;
     const { id: redemptionId } = await tx
       .insertInto("reward_redemptions")
       .values({
@@ -145,7 +193,8 @@ export async function redeemReward(
       to: { role: "admin" },
       type: "info",
       title: "Recompensa canjeada",
-      message: `Un comprador canjeó «${reward.name}» por ${countOf(reward.points_cost, "punto", "puntos")}.`,
+      message: `Un comprador canjeó «${reward.name}» por ${countOf(reward.points_cost, "punto", "puntos")}. Márcala como entregada cuando la apliques.`,
+      link: paths.admin.redemptions(),
       email: false,
     });
     return ok({ rewardName: reward.name, balance: balance - reward.points_cost });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { RecentRequests } from "~/components/quotes/RecentRequests";
@@ -11,10 +11,11 @@ import { adminStatusLabel } from "~/domain/quote-status";
 import { latestFailedMail } from "~/models/mail-outbox.server";
 import { adminPaymentCounts } from "~/models/payment.server";
 import { adminStatusCounts, latestAdminRequests } from "~/models/quote-request.server";
+import { pendingRedemptionCount } from "~/models/redemption.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
-import { formatDateTime } from "~/utils/format";
+import { countOf, formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -34,16 +35,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.delete("tab");
     throw redirect(paths.admin.payments(Object.fromEntries(url.searchParams)), 301);
   }
-  const [settings, requestCounts, paymentCounts, latest, failedMail] = await Promise.all([
-    getSettings(db),
-    adminStatusCounts(db),
-    adminPaymentCounts(db),
-    latestAdminRequests(db, 10),
-    latestFailedMail(db, 10),
-  ]);
+  const [settings, requestCounts, paymentCounts, latest, failedMail, pendingRedemptions] =
+    await Promise.all([
+      getSettings(db),
+      adminStatusCounts(db),
+      adminPaymentCounts(db),
+      latestAdminRequests(db, 10),
+      latestFailedMail(db, 10),
+      pendingRedemptionCount(db),
+    ]);
   return {
     requestCounts,
     awaitingReview: paymentCounts.awaitingReview,
+    pendingRedemptions,
     currency: settings.currency,
     latest,
     failedMail,
@@ -57,8 +61,33 @@ export default function AdminIndex() {
       <h1 className="page-title">Panel de administración</h1>
       <AdminPanelTabs awaitingReview={d.awaitingReview} />
       <QuotesTab latest={d.latest} counts={d.requestCounts} currency={d.currency} />
+      <RedemptionsCard pending={d.pendingRedemptions} />
       {d.failedMail.length > 0 ? <FailedMail rows={d.failedMail} /> : null}
     </div>
+  );
+}
+
+/** Rewards redeemed by buyers wait for an operator to deliver them (/admin/redemptions). */
+function RedemptionsCard({ pending }: { pending: number }) {
+  return (
+    <section
+      aria-labelledby="canjes"
+      className="card flex flex-wrap items-center justify-between gap-3"
+    >
+      <div>
+        <h2 id="canjes" className="text-lg font-semibold">
+          Canjes de recompensas
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="canjes-pendientes">
+          {pending > 0
+            ? `${countOf(pending, "canje pendiente", "canjes pendientes")} de entrega`
+            : "No hay canjes pendientes de entrega."}
+        </p>
+      </div>
+      <Link to={paths.admin.redemptions()} className="btn-secondary">
+        Ver canjes
+      </Link>
+    </section>
   );
 }
 

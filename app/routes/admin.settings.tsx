@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormAlert, SelectField, FormErrors } from "~/components/ui/Field";
 import { centsToInput } from "~/domain/money";
 import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
@@ -100,6 +100,13 @@ function RewardsAvailability({
       <h2 id="recompensas" className="text-lg font-semibold">
         Recompensas del programa de lealtad
       </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Las recompensas que canjean los compradores se entregan desde{" "}
+        <Link to={paths.admin.redemptions()} className="btn-link">
+          Canjes de recompensas
+        </Link>
+        .
+      </p>
       <ul className="mt-3 divide-y divide-slate-200">
         {rewards.map((reward) => (
           <li key={reward.id} className="flex flex-wrap items-center justify-between gap-3 py-3">

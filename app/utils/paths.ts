@@ -43,7 +43,8 @@ export const paths = {
     quote: (id: number) => `/buyer/quotes/${id}`,
     payments: () => "/buyer/payments",
     newPayment: (requestId: number) => withQuery("/buyer/payments/new", { quote: requestId }),
-    rewards: () => "/buyer/rewards",
+    rewards: (query?: { redeem?: number }) =>
+      withQuery("/buyer/rewards", { canjear: query?.redeem }),
   },
 
   partner: {
@@ -78,6 +79,7 @@ export const paths = {
     analytics: () => "/admin/analytics",
     contacts: () => "/admin/contacts",
     settings: () => "/admin/settings",
+    redemptions: (query?: Query) => withQuery("/admin/redemptions", query),
   },
 
   files: {

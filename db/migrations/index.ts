@@ -9,6 +9,7 @@ import * as deskSearch from "./2026-11-25T01-00_desk_search";
 import * as searchFilters from "./2026-11-26T00-00_search_filters";
 import * as turnaroundMinutes from "./2026-11-26T01-00_turnaround_minutes";
 import * as mailOutboxReplyFailed from "./2026-11-26T02-00_mail_outbox_reply_failed";
+import * as redemptionDelivery from "./2026-11-26T03-00_redemption_delivery";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T00-00_search_filters": searchFilters,
   "2026-11-26T01-00_turnaround_minutes": turnaroundMinutes,
   "2026-11-26T02-00_mail_outbox_reply_failed": mailOutboxReplyFailed,
+  "2026-11-26T03-00_redemption_delivery": redemptionDelivery,
 };

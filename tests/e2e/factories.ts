@@ -221,3 +221,43 @@ export function grantPoints(server: Server, buyer: TestUser, points: number): vo
     )
     .run(buyer.id, points, stamp());
 }
+
+/**
+ * A redemption of the reward that costs `points`, as a confirmed redemption leaves it: the row and
+ * the points spent from the ledger (the buyer should hold them, see grantPoints). Pending, or
+ * delivered by the operator `deliveredBy`.
+ */
+export function insertRedemption(
+  server: Server,
+  buyer: TestUser,
+  points = 500,
+  { deliveredBy }: { deliveredBy?: TestUser } = {},
+): number {
+  const reward = server.sql
+    .prepare("SELECT id, name FROM rewards WHERE points_cost = ?")
+    .get(points) as { id: number; name: string } | undefined;
+  if (!reward) throw new Error(`No hay recompensa de ${points} puntos`);
+  const at = stamp();
+  const id = Number(
+    server.sql
+      .prepare(
+        `INSERT INTO reward_redemptions (buyer_id, reward_id, points, created_at, status, delivered_at, delivered_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        buyer.id,
+        reward.id,
+        points,
+        at,
+        deliveredBy ? "delivered" : "pending",
+        deliveredBy ? at : null,
+        deliveredBy?.id ?? null,
+      ).lastInsertRowid,
+  );
+  server.sql
+    .prepare(
+      "INSERT INTO loyalty_ledger (buyer_id, points, reason, redemption_id, description, created_at) VALUES (?, ?, 'redemption', ?, ?, ?)",
+    )
+    .run(buyer.id, -points, id, `Canje: ${reward.name}`, at);
+  return id;
+}

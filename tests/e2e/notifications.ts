@@ -24,7 +24,10 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
     heading: "Panel de administración",
   },
   "Nuevo mensaje de contacto": { path: /^\/admin\/contacts$/, heading: "Contactos" },
-  "Recompensa canjeada": null, // nothing to open yet: redemptions have no back-office page
+  "Recompensa canjeada": {
+    path: /^\/admin\/redemptions$/,
+    heading: "Canjes de recompensas",
+  },
   // To the buyer.
   "¡Cotización enviada!": BUYER_REQUEST,
   "Socio asignado a tu solicitud": BUYER_REQUEST,
@@ -33,6 +36,7 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   "Estado de tu solicitud actualizado": BUYER_REQUEST,
   "Pago confirmado": { path: /^\/buyer\/payments$/, heading: "Pagos" },
   "Pago rechazado": { path: /^\/buyer\/payments$/, heading: "Pagos" },
+  "Recompensa entregada": { path: /^\/buyer\/rewards$/, heading: "Recompensas" },
   // To a partner.
   "Nueva solicitud de cotización asignada": PARTNER_ASSIGNMENT,
   "¡Tu cotización fue seleccionada!": PARTNER_ASSIGNMENT,

@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, tag, test, type TestUser } from "./fixtures";
-import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factories";
+import {
+  grantPoints,
+  insertOfficialQuote,
+  insertPartnerQuote,
+  insertRedemption,
+  insertRequest,
+} from "./factories";
 
 /**
  * Every page of every role, on a phone (360 px), with JavaScript on and off: it answers, it has a
@@ -67,6 +73,7 @@ test.describe("Todas las páginas a 360 px", () => {
   let requestId = 0;
   let approvedId = 0;
   let productId = 0;
+  let rewardId = 0;
 
   test.beforeEach(async ({ createUser, server }) => {
     buyer = await createUser({ role: "buyer", companyName: "Distribuidora Peñalolén S.A." });
@@ -103,6 +110,13 @@ test.describe("Todas las páginas a 360 px", () => {
         )
         .run(`Casco de seguridad ${tag()}`, category, partner.id).lastInsertRowid,
     );
+    // Redemptions in both states, and points left for the confirmation of another one.
+    grantPoints(server, buyer, 3000);
+    insertRedemption(server, buyer, 500);
+    insertRedemption(server, buyer, 1000, { deliveredBy: admin });
+    rewardId = (
+      server.sql.prepare("SELECT id FROM rewards WHERE points_cost = 500").get() as { id: number }
+    ).id;
   });
 
   test("visitante", async ({ page, javaScriptEnabled, axe }) => {
@@ -130,6 +144,7 @@ test.describe("Todas las páginas a 360 px", () => {
       "/buyer/payments",
       `/buyer/payments/new?quote=${approvedId}`,
       "/buyer/rewards",
+      `/buyer/rewards?canjear=${rewardId}`,
       "/profile",
       "/notifications",
     ]) {
@@ -176,6 +191,7 @@ test.describe("Todas las páginas a 360 px", () => {
         "/admin/categories",
         "/admin/contacts",
         "/admin/settings",
+        "/admin/redemptions",
         "/profile",
         "/notifications",
       ],

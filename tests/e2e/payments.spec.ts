@@ -203,34 +203,95 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   expect(await followEachNotification(buyerPage)).toContain("Pago rechazado");
 });
 
-test("canje de puntos: la recompensa alcanzable se canjea, la que excede el saldo se rechaza", async ({
+test("canje de puntos: se confirma antes de gastar, la recompensa alcanzable se canjea una vez, la que excede el saldo se rechaza", async ({
   server,
   createUser,
   pageAs,
+  axe,
 }, testInfo) => {
   const buyer = await createUser({ role: "buyer" });
   grantPoints(server, buyer, 1234);
   const buyerPage = await pageAs(buyer);
+  const ledger = () =>
+    server.sql
+      .prepare("SELECT sum(points) AS points, count(*) AS n FROM loyalty_ledger WHERE buyer_id = ?")
+      .get(buyer.id);
+  const rewardId = (points: number) =>
+    (
+      server.sql.prepare("SELECT id FROM rewards WHERE points_cost = ?").get(points) as {
+        id: number;
+      }
+    ).id;
 
   await buyerPage.goto("/buyer/rewards");
   await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("1,234");
   await expect(buyerPage.getByText("Descuento 15%")).toBeVisible();
   await expect(buyerPage.getByText("No disponible")).toBeVisible();
+  await expect(buyerPage.getByText("Aún no has canjeado recompensas.")).toBeVisible();
   await screenshots(buyerPage, "buyer-rewards", testInfo);
+
+  // "Canjear" only opens the confirmation: the reward, its points and the balance after.
   await buyerPage.getByRole("button", { name: "Canjear Descuento 5%" }).click();
+  await expect(buyerPage).toHaveURL(new RegExp(`/buyer/rewards\\?canjear=${rewardId(500)}$`));
+  await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText("Confirmar canje");
+  await expect(buyerPage.getByRole("heading", { name: "Descuento 5%", level: 2 })).toBeVisible();
+  await expect(buyerPage.getByTestId("canje-puntos")).toHaveText("500 puntos");
+  await expect(buyerPage.getByTestId("canje-saldo")).toHaveText("1,234 puntos");
+  await expect(buyerPage.getByTestId("canje-saldo-despues")).toHaveText("734 puntos");
+  await axe(buyerPage);
+  await screenshots(buyerPage, "buyer-rewards-confirm", testInfo);
+  expect(ledger()).toEqual({ points: 1234, n: 1 });
+
+  // "Cancelar" goes back and spends nothing.
+  await buyerPage.getByRole("link", { name: "Cancelar" }).click();
+  await expect(buyerPage).toHaveURL(/\/buyer\/rewards$/);
+  await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("1,234");
+  expect(ledger()).toEqual({ points: 1234, n: 1 });
+
+  // Confirmed: the points are spent once and the redemption waits for delivery.
+  await buyerPage.getByRole("button", { name: "Canjear Descuento 5%" }).click();
+  const token = await buyerPage.locator('input[name="form_token"]').getAttribute("value");
+  expect(token).toBeTruthy();
+  await buyerPage.getByRole("button", { name: "Confirmar canje" }).click();
   await expect(buyerPage.getByText("¡Recompensa canjeada!")).toBeVisible();
+  await expect(buyerPage).toHaveURL(/\/buyer\/rewards$/);
   await expect(buyerPage.getByTestId("stat-Puntos disponibles")).toHaveText("734");
   await expect(buyerPage.getByText("Canje: Descuento 5%")).toBeVisible();
-  // Beyond the balance: refused, nothing changes.
+  await expect(buyerPage.getByRole("region", { name: "Mis canjes" })).toContainText(
+    "Pendiente de entrega",
+  );
+  expect(ledger()).toEqual({ points: 734, n: 2 });
+
+  // The same confirmation sent again (a double click, a resend) lands where the first one did.
+  const again = await buyerPage.request.post(`/buyer/rewards?canjear=${rewardId(500)}`, {
+    form: { intent: "redeem", reward_id: String(rewardId(500)), form_token: token! },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+  expect(new URL(again.headers()["location"] ?? "", server.url).pathname).toBe("/buyer/rewards");
+  expect(ledger()).toEqual({ points: 734, n: 2 });
+
+  // Beyond the balance: the confirmation says so and offers nothing to confirm.
   await buyerPage.getByRole("button", { name: "Canjear Descuento 10%" }).click();
+  await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText("Confirmar canje");
   await expect(
     buyerPage.getByText("No tienes puntos suficientes: necesitas 1,000 y tienes 734."),
   ).toBeVisible();
+  await expect(buyerPage.getByRole("button", { name: "Confirmar canje" })).toHaveCount(0);
+  await buyerPage.getByRole("link", { name: "Volver a Recompensas" }).click();
+  await expect(buyerPage).toHaveURL(/\/buyer\/rewards$/);
+  // The server refuses it as well when posted directly.
+  const direct = await buyerPage.request.post("/buyer/rewards", {
+    form: { intent: "redeem", reward_id: String(rewardId(1000)) },
+  });
+  expect(direct.status()).toBe(409);
+  expect(await direct.text()).toContain(
+    "No tienes puntos suficientes: necesitas 1,000 y tienes 734.",
+  );
+  expect(ledger()).toEqual({ points: 734, n: 2 });
   expect(
-    server.sql
-      .prepare("SELECT sum(points) AS points, count(*) AS n FROM loyalty_ledger WHERE buyer_id = ?")
-      .get(buyer.id),
-  ).toEqual({ points: 734, n: 2 });
+    server.sql.prepare("SELECT status FROM reward_redemptions WHERE buyer_id = ?").all(buyer.id),
+  ).toEqual([{ status: "pending" }]);
 });
 
 test("un comprador no puede pagar ni ver pagos de otro comprador", async ({
