@@ -11,12 +11,9 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { idField } from "~/domain/validation";
+import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { requireRole } from "~/models/auth.server";
-import {
-  deliverRedemption,
-  listRedemptionsForAdmin,
-  REDEMPTIONS_PAGE_SIZE,
-} from "~/models/redemption.server";
+import { deliverRedemption, listRedemptionsForAdmin } from "~/models/redemption.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
@@ -137,7 +134,8 @@ export default function AdminRedemptions() {
         </section>
       ) : null}
 
-      <Pagination page={page} pageSize={REDEMPTIONS_PAGE_SIZE} total={total} />
+      {/* The page size from ~/domain: a constant from a .server module is undefined in the browser. */}
+      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} />
     </div>
   );
 }
