@@ -5,7 +5,11 @@ type Timestamp = string;
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
 
 export type Role = "buyer" | "partner" | "admin";
-export type RequestStatus = "pending" | "assigned" | "quoted" | "approved" | "paid" | "rejected";
+export type RequestStatus =
+  "pending" | "assigned" | "quoted" | "approved" | "paid" | "rejected" | "cancelled";
+/** A partner's part in one request (DECISIONS §6). */
+export type AssignmentState =
+  "invited" | "offered" | "declined" | "withdrawn" | "selected" | "not_selected";
 export type PaymentStatus = "pending" | "confirmed" | "rejected";
 export type PaymentMethod = "transfer" | "check" | "cash" | "other";
 export type TokenPurpose = "verify_email" | "reset_password";
@@ -124,6 +128,11 @@ interface QuoteRequestsTable {
   total_amount_cents: number | null;
   admin_notes: string | null;
   rejection_reason: string | null;
+  /** Partners may offer until this instant (DECISIONS §6). */
+  quote_deadline: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /** The date the buyer needs the goods by ("2026-12-31"), if they said. */
+  needed_by: string | null;
+  cancellation_reason: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -135,6 +144,8 @@ interface RequestStatusHistoryTable {
   from_status: RequestStatus | null;
   to_status: RequestStatus;
   note: string | null;
+  /** What happened when the status stayed the same ("declined", "deadline_extended", …). */
+  event: string | null;
   created_at: CreatedAt;
 }
 
@@ -144,6 +155,9 @@ interface PartnerAssignmentsTable {
   quote_request_id: number;
   assigned_by: number | null;
   assigned_at: CreatedAt;
+  state: Generated<AssignmentState>;
+  decline_reason: string | null;
+  state_changed_at: Timestamp | null;
 }
 
 interface PartnerQuotesTable {
@@ -172,6 +186,8 @@ interface OfficialQuotesTable {
   pdf_key: string | null;
   created_by: number | null;
   created_at: CreatedAt;
+  /** Set when a reopened request gets a new official quote: this one is then an old version. */
+  superseded_at: Timestamp | null;
 }
 
 interface PaymentsTable {

@@ -8,6 +8,7 @@ export const REQUEST_STATUSES = [
   "approved",
   "paid",
   "rejected",
+  "cancelled",
 ] as const satisfies readonly RequestStatus[];
 
 export function isRequestStatus(value: unknown): value is RequestStatus {
@@ -22,6 +23,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   approved: "Aprobado",
   paid: "Pagado",
   rejected: "Rechazado",
+  cancelled: "Cancelado",
 };
 
 /** SPEC §4: the partner's view of a request's status. */
@@ -32,6 +34,7 @@ export const PARTNER_STATUS_LABELS: Record<RequestStatus, string> = {
   approved: "Seleccionado",
   paid: "Completado",
   rejected: "Rechazado",
+  cancelled: "Cancelado",
 };
 
 export const STATUS_TONES: Record<RequestStatus, Tone> = {
@@ -41,6 +44,7 @@ export const STATUS_TONES: Record<RequestStatus, Tone> = {
   approved: "green",
   paid: "green",
   rejected: "red",
+  cancelled: "gray",
 };
 
 /** Admin view: an assigned request with at least one partner quote reads "Cotización Recibida". */
@@ -65,7 +69,13 @@ export type QuoteAction =
   | "buyer_approve"
   | "buyer_reject"
   | "submit_payment_proof"
-  | "confirm_payment";
+  | "confirm_payment"
+  | "buyer_cancel"
+  | "buyer_edit"
+  | "reopen"
+  | "extend_deadline"
+  | "decline_assignment"
+  | "withdraw_assignment";
 
 interface Transition {
   readonly to: RequestStatus;
@@ -79,40 +89,55 @@ export const TRANSITIONS: Readonly<Record<RequestStatus, readonly Transition[]>>
     { to: "assigned", action: "assign_partner", by: "admin" },
     // A manual official quote may be issued before any partner is assigned.
     { to: "quoted", action: "create_manual_quote", by: "admin" },
+    { to: "cancelled", action: "buyer_cancel", by: "buyer" },
   ],
   assigned: [
     { to: "quoted", action: "approve_partner_quote", by: "admin" },
     { to: "quoted", action: "create_manual_quote", by: "admin" },
+    { to: "cancelled", action: "buyer_cancel", by: "buyer" },
   ],
   quoted: [
     { to: "approved", action: "send_to_buyer", by: "admin" },
     { to: "approved", action: "buyer_approve", by: "buyer" },
     { to: "rejected", action: "buyer_reject", by: "buyer" },
+    { to: "cancelled", action: "buyer_cancel", by: "buyer" },
   ],
   approved: [
     { to: "paid", action: "confirm_payment", by: "admin" },
     // Only while unpaid: the model also checks that no payment is confirmed.
     { to: "rejected", action: "buyer_reject", by: "buyer" },
+    { to: "cancelled", action: "buyer_cancel", by: "buyer" },
   ],
   paid: [],
-  rejected: [],
+  // A new round: the operator reopens with a new deadline; partners may revise their offers.
+  rejected: [{ to: "assigned", action: "reopen", by: "admin" }],
+  cancelled: [],
 };
 
 /** Actions allowed in a status that leave it as it is. */
 const STATUS_KEEPING_ACTIONS: Readonly<
   Record<RequestStatus, readonly { action: QuoteAction; by: StatusActor }[]>
 > = {
-  pending: [],
+  // The buyer edits only while no offer exists (the model checks the offers).
+  pending: [
+    { action: "buyer_edit", by: "buyer" },
+    { action: "extend_deadline", by: "admin" },
+  ],
   assigned: [
     // More partners may be assigned while `assigned`.
     { action: "assign_partner", by: "admin" },
     { action: "submit_partner_quote", by: "partner" },
+    { action: "decline_assignment", by: "partner" },
+    { action: "withdraw_assignment", by: "admin" },
+    { action: "buyer_edit", by: "buyer" },
+    { action: "extend_deadline", by: "admin" },
   ],
   quoted: [],
   approved: [{ action: "submit_payment_proof", by: "buyer" }],
   // A request an operator already set to `paid` by hand may still have its payment confirmed.
   paid: [{ action: "confirm_payment", by: "admin" }],
   rejected: [],
+  cancelled: [],
 };
 
 /** Whether the product itself ever moves a request from `from` to `to` (by anyone). */
@@ -149,6 +174,14 @@ export const canBuyerApprove = (s: RequestStatus) => canAct(s, "buyer_approve");
 /** The buyer may reject while quoted, or approved and not yet paid (checked against payments too). */
 export const canBuyerReject = (s: RequestStatus) => canAct(s, "buyer_reject");
 export const canPay = (s: RequestStatus) => canAct(s, "submit_payment_proof");
+/** Before payment (the model also checks that no payment is confirmed). */
+export const canBuyerCancel = (s: RequestStatus) => canAct(s, "buyer_cancel");
+/** While open to offers (the model also checks that no offer exists yet). */
+export const canBuyerEdit = (s: RequestStatus) => canAct(s, "buyer_edit");
+export const canReopen = (s: RequestStatus) => canAct(s, "reopen");
+export const canExtendDeadline = (s: RequestStatus) => canAct(s, "extend_deadline");
+export const canDeclineAssignment = (s: RequestStatus) => canAct(s, "decline_assignment");
+export const canWithdrawAssignment = (s: RequestStatus) => canAct(s, "withdraw_assignment");
 
 // ---- Buyer progress tracker (SPEC §4).
 

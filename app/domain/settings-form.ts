@@ -42,6 +42,7 @@ export const settingsFormSchema = z
         "Ingresa un monto válido, por ejemplo 100 o 100,50.",
       )
       .transform((v) => parseAmountToCents(v)!),
+    quoteDays: integer("Los días para cotizar", 1, 60),
     currency: z.enum(SUPPORTED_CURRENCIES, {
       errorMap: () => ({ message: "Elige una moneda de la lista." }),
     }),

@@ -9,6 +9,8 @@ export interface Settings {
   loyaltyPointsPerUnit: number;
   minQuoteAmountCents: number;
   currency: string;
+  /** "Días para cotizar": a new request's default deadline for offers (DECISIONS §6). */
+  quoteDays: number;
 }
 
 const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +20,7 @@ const DEFAULT_SETTINGS: Settings = {
   loyaltyPointsPerUnit: 1.0,
   minQuoteAmountCents: 10_000,
   currency: "USD",
+  quoteDays: 3,
 };
 
 export { SUPPORTED_CURRENCIES };
@@ -33,6 +36,7 @@ export const settingsSchema = z.object({
   loyaltyPointsPerUnit: z.coerce.number().min(0).max(1000),
   minQuoteAmountCents: z.coerce.number().int().min(0),
   currency: z.enum(SUPPORTED_CURRENCIES),
+  quoteDays: z.coerce.number().int().min(1).max(60),
 });
 
 export function settingsFromRows(rows: { key: string; value: string }[]): Settings {

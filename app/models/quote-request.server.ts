@@ -21,7 +21,16 @@ import type { DB } from "~/services/db.server";
 type StatusCounts = Record<RequestStatus, number> & { total: number };
 
 function emptyCounts(): StatusCounts {
-  return { total: 0, pending: 0, assigned: 0, quoted: 0, approved: 0, paid: 0, rejected: 0 };
+  return {
+    total: 0,
+    pending: 0,
+    assigned: 0,
+    quoted: 0,
+    approved: 0,
+    paid: 0,
+    rejected: 0,
+    cancelled: 0,
+  };
 }
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */

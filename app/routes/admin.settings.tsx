@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultCommission: String(settings.defaultCommission),
       loyaltyPointsPerUnit: String(settings.loyaltyPointsPerUnit),
       minQuoteAmount: centsToInput(settings.minQuoteAmountCents),
+      quoteDays: String(settings.quoteDays),
       currency: settings.currency,
     },
   };
@@ -138,7 +139,8 @@ type SettingName =
   | "maxLoginAttempts"
   | "defaultCommission"
   | "loyaltyPointsPerUnit"
-  | "minQuoteAmount";
+  | "minQuoteAmount"
+  | "quoteDays";
 
 const SETTING_GROUPS: {
   legend: string;
@@ -181,6 +183,12 @@ const SETTING_GROUPS: {
         label: "Monto mínimo de cotización",
         inputMode: "decimal",
         hint: "Las cotizaciones por debajo de este monto se rechazan. Usa punto o coma.",
+      },
+      {
+        name: "quoteDays",
+        label: "Días para cotizar",
+        inputMode: "numeric",
+        hint: "Plazo por defecto que tienen los socios para enviar su oferta en una nueva solicitud (1 a 60).",
       },
     ],
   },

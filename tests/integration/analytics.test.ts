@@ -194,6 +194,7 @@ describe("analíticas calculadas con los datos", () => {
       approved: 1,
       paid: 2,
       rejected: 1,
+      cancelled: 0,
     });
     expect(a.total).toBe(6);
     expect(a.conversion).toBeCloseTo(2 / 6);
@@ -249,9 +250,15 @@ describe("funciones puras de analíticas", () => {
 
   it("embudo desde los estados, etiquetas de mes y periodos", () => {
     expect(
-      funnel({ pending: 0, assigned: 0, quoted: 0, approved: 0, paid: 0, rejected: 0 }).map(
-        (s) => s.count,
-      ),
+      funnel({
+        pending: 0,
+        assigned: 0,
+        quoted: 0,
+        approved: 0,
+        paid: 0,
+        rejected: 0,
+        cancelled: 0,
+      }).map((s) => s.count),
     ).toEqual([0, 0, 0, 0, 0]);
     expect(monthLabel("2026-01")).toBe("ene 26");
     // Sunday 15 Nov 2026 → the week started on Monday 9 Nov.

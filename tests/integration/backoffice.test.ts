@@ -228,6 +228,7 @@ describe("formulario de configuración", () => {
     defaultCommission: "7,5",
     loyaltyPointsPerUnit: "1.5",
     minQuoteAmount: "150,50",
+    quoteDays: "5",
     currency: "MXN",
   };
 
@@ -238,6 +239,7 @@ describe("formulario de configuración", () => {
       defaultCommission: 7.5,
       loyaltyPointsPerUnit: 1.5,
       minQuoteAmountCents: 15_050,
+      quoteDays: 5,
       currency: "MXN",
     });
   });

@@ -14,7 +14,15 @@ import {
  * asserted: the allowed ones and the refused ones.
  */
 
-const STATUSES: RequestStatus[] = ["pending", "assigned", "quoted", "approved", "paid", "rejected"];
+const STATUSES: RequestStatus[] = [
+  "pending",
+  "assigned",
+  "quoted",
+  "approved",
+  "paid",
+  "rejected",
+  "cancelled",
+];
 
 const ACTIONS: QuoteAction[] = [
   "assign_partner",
@@ -26,6 +34,12 @@ const ACTIONS: QuoteAction[] = [
   "buyer_reject",
   "submit_payment_proof",
   "confirm_payment",
+  "buyer_cancel",
+  "buyer_edit",
+  "reopen",
+  "extend_deadline",
+  "decline_assignment",
+  "withdraw_assignment",
 ];
 
 /** The only status moves the product makes on its own (the operator's override aside). */
@@ -37,14 +51,19 @@ const ALLOWED_MOVES = new Set([
   "quoted→rejected",
   "approved→paid",
   "approved→rejected",
+  "pending→cancelled",
+  "assigned→cancelled",
+  "quoted→cancelled",
+  "approved→cancelled",
+  "rejected→assigned",
 ]);
 
 const pairs = STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const));
 
 describe("canTransition: every (from, to) pair", () => {
-  it("covers all 36 pairs, 7 of them allowed", () => {
-    expect(pairs).toHaveLength(36);
-    expect(pairs.filter(([from, to]) => ALLOWED_MOVES.has(`${from}→${to}`))).toHaveLength(7);
+  it("covers all 49 pairs, 12 of them allowed", () => {
+    expect(pairs).toHaveLength(49);
+    expect(pairs.filter(([from, to]) => ALLOWED_MOVES.has(`${from}→${to}`))).toHaveLength(12);
   });
 
   it.each(pairs.filter(([from, to]) => ALLOWED_MOVES.has(`${from}→${to}`)))(
@@ -62,83 +81,48 @@ describe("canTransition: every (from, to) pair", () => {
   );
 });
 
-/** Status after each action in each status; null = refused. Rows: from-status; columns: action. */
-const NEXT: Record<RequestStatus, Record<QuoteAction, RequestStatus | null>> = {
-  pending: {
-    assign_partner: "assigned",
-    submit_partner_quote: null,
-    approve_partner_quote: null,
-    create_manual_quote: "quoted",
-    send_to_buyer: null,
-    buyer_approve: null,
-    buyer_reject: null,
-    submit_payment_proof: null,
-    confirm_payment: null,
-  },
-  assigned: {
-    assign_partner: "assigned",
-    submit_partner_quote: "assigned",
-    approve_partner_quote: "quoted",
-    create_manual_quote: "quoted",
-    send_to_buyer: null,
-    buyer_approve: null,
-    buyer_reject: null,
-    submit_payment_proof: null,
-    confirm_payment: null,
-  },
-  quoted: {
-    assign_partner: null,
-    submit_partner_quote: null,
-    approve_partner_quote: null,
-    create_manual_quote: null,
-    send_to_buyer: "approved",
-    buyer_approve: "approved",
-    buyer_reject: "rejected",
-    submit_payment_proof: null,
-    confirm_payment: null,
-  },
-  approved: {
-    assign_partner: null,
-    submit_partner_quote: null,
-    approve_partner_quote: null,
-    create_manual_quote: null,
-    send_to_buyer: null,
-    buyer_approve: null,
-    buyer_reject: "rejected",
-    submit_payment_proof: "approved",
-    confirm_payment: "paid",
-  },
-  paid: {
-    assign_partner: null,
-    submit_partner_quote: null,
-    approve_partner_quote: null,
-    create_manual_quote: null,
-    send_to_buyer: null,
-    buyer_approve: null,
-    buyer_reject: null,
-    submit_payment_proof: null,
-    confirm_payment: "paid",
-  },
-  rejected: {
-    assign_partner: null,
-    submit_partner_quote: null,
-    approve_partner_quote: null,
-    create_manual_quote: null,
-    send_to_buyer: null,
-    buyer_approve: null,
-    buyer_reject: null,
-    submit_payment_proof: null,
-    confirm_payment: null,
-  },
-};
+/**
+ * Every allowed (status, action) pair and the status it leads to; every other pair is refused.
+ * Written out from DECISIONS §3 and §6.
+ */
+const ALLOWED_ACTIONS: readonly (readonly [RequestStatus, QuoteAction, RequestStatus])[] = [
+  ["pending", "assign_partner", "assigned"],
+  ["pending", "create_manual_quote", "quoted"],
+  ["pending", "buyer_cancel", "cancelled"],
+  ["pending", "buyer_edit", "pending"],
+  ["pending", "extend_deadline", "pending"],
+  ["assigned", "assign_partner", "assigned"],
+  ["assigned", "submit_partner_quote", "assigned"],
+  ["assigned", "approve_partner_quote", "quoted"],
+  ["assigned", "create_manual_quote", "quoted"],
+  ["assigned", "buyer_cancel", "cancelled"],
+  ["assigned", "buyer_edit", "assigned"],
+  ["assigned", "extend_deadline", "assigned"],
+  ["assigned", "decline_assignment", "assigned"],
+  ["assigned", "withdraw_assignment", "assigned"],
+  ["quoted", "send_to_buyer", "approved"],
+  ["quoted", "buyer_approve", "approved"],
+  ["quoted", "buyer_reject", "rejected"],
+  ["quoted", "buyer_cancel", "cancelled"],
+  ["approved", "buyer_reject", "rejected"],
+  ["approved", "submit_payment_proof", "approved"],
+  ["approved", "confirm_payment", "paid"],
+  ["approved", "buyer_cancel", "cancelled"],
+  ["paid", "confirm_payment", "paid"],
+  ["rejected", "reopen", "assigned"],
+];
+
+const NEXT = (status: RequestStatus, action: QuoteAction) =>
+  ALLOWED_ACTIONS.find(([s, a]) => s === status && a === action)?.[2] ?? null;
 
 const actionCases = STATUSES.flatMap((status) =>
-  ACTIONS.map((action) => [status, action, NEXT[status][action]] as const),
+  ACTIONS.map((action) => [status, action, NEXT(status, action)] as const),
 );
 
 describe("nextStatus: every (status, action) pair", () => {
-  it("covers all 54 pairs", () => {
-    expect(actionCases).toHaveLength(54);
+  it("covers all 105 pairs, 24 of them allowed", () => {
+    expect(actionCases).toHaveLength(105);
+    expect(actionCases.filter(([, , to]) => to !== null)).toHaveLength(24);
   });
 
   it.each(actionCases.filter(([, , to]) => to !== null))(
@@ -172,6 +156,11 @@ describe("who may move a request", () => {
         "quoted→rejected buyer_reject by buyer",
         "approved→paid confirm_payment by admin",
         "approved→rejected buyer_reject by buyer",
+        "pending→cancelled buyer_cancel by buyer",
+        "assigned→cancelled buyer_cancel by buyer",
+        "quoted→cancelled buyer_cancel by buyer",
+        "approved→cancelled buyer_cancel by buyer",
+        "rejected→assigned reopen by admin",
       ].sort(),
     );
   });

@@ -1,0 +1,103 @@
+import type { AssignmentState, RequestStatus } from "../../db/schema";
+import { canDeclineAssignment, canPartnerQuote, canWithdrawAssignment } from "./quote-status";
+import type { Tone } from "./tones";
+
+/**
+ * A partner's part in one request (DECISIONS §6). The models decide inside the write transaction,
+ * after re-reading the assignment and the request, with these helpers; screens show the same
+ * answers, so a button appears only where the server would accept it.
+ *
+ *   invited → offered (partner offers) → selected | not_selected (an official quote is issued)
+ *   invited → declined (partner, with a reason) | withdrawn (operator, before any offer)
+ *   selected | not_selected → offered (the operator reopens a rejected request)
+ */
+export const ASSIGNMENT_STATES = [
+  "invited",
+  "offered",
+  "declined",
+  "withdrawn",
+  "selected",
+  "not_selected",
+] as const satisfies readonly AssignmentState[];
+
+/** What operators read next to each partner of a request. */
+export const ASSIGNMENT_STATE_LABELS: Record<AssignmentState, string> = {
+  invited: "Invitado, sin oferta",
+  offered: "Oferta enviada",
+  declined: "Declinó",
+  withdrawn: "Retirado por el operador",
+  selected: "Seleccionado",
+  not_selected: "No seleccionado",
+};
+
+interface Badge {
+  label: string;
+  tone: Tone;
+}
+
+/**
+ * The partner's truthful badge for one request: where their own part stands, and what became of
+ * the deal they won.
+ */
+export function partnerAssignmentBadge(state: AssignmentState, status: RequestStatus): Badge {
+  if (status === "cancelled" && state !== "declined" && state !== "withdrawn")
+    return { label: "Cancelada por el comprador", tone: "gray" };
+  switch (state) {
+    case "invited":
+      return status === "assigned"
+        ? { label: "Pendiente de cotizar", tone: "yellow" }
+        : { label: "Cerrada sin oferta", tone: "gray" };
+    case "offered":
+      return status === "assigned"
+        ? { label: "Oferta enviada", tone: "blue" }
+        : { label: "En evaluación", tone: "purple" };
+    case "declined":
+      return { label: "Declinada", tone: "gray" };
+    case "withdrawn":
+      return { label: "Retirada por el operador", tone: "gray" };
+    case "not_selected":
+      return { label: "No seleccionada", tone: "gray" };
+    case "selected":
+      if (status === "paid") return { label: "Ganada y pagada", tone: "green" };
+      if (status === "rejected") return { label: "Rechazada por el comprador", tone: "red" };
+      return { label: "Seleccionada", tone: "green" };
+  }
+}
+
+/** Declined and withdrawn partners see only that the request is closed for them. */
+export function partnerSeesRequest(state: AssignmentState): boolean {
+  return state !== "declined" && state !== "withdrawn";
+}
+
+export function isPastDeadline(deadline: string, now: Date = new Date()): boolean {
+  return now.getTime() >= Date.parse(deadline);
+}
+
+type OfferRefusal = "closed" | "not_open" | "deadline";
+
+/**
+ * Why a partner may not create or edit an offer now, or null when they may: the request must be
+ * open to offers, their assignment invited or offered, and the deadline not passed.
+ */
+export function offerRefusal(
+  state: AssignmentState,
+  status: RequestStatus,
+  deadline: string,
+  now: Date = new Date(),
+): OfferRefusal | null {
+  if (state !== "invited" && state !== "offered") return "closed";
+  if (!canPartnerQuote(status)) return "not_open";
+  if (isPastDeadline(deadline, now)) return "deadline";
+  return null;
+}
+
+export const canDecline = (state: AssignmentState, status: RequestStatus) =>
+  state === "invited" && canDeclineAssignment(status);
+
+/** Only before the partner has offered: an offer already made is not taken back. */
+export const canWithdraw = (state: AssignmentState, status: RequestStatus) =>
+  state === "invited" && canWithdrawAssignment(status);
+
+/** The state an assignment returns to when a rejected request is reopened. */
+export const reopenedState = (state: AssignmentState): AssignmentState =>
+  state === "selected" || state === "not_selected" ? "offered" : state;
