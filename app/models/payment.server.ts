@@ -10,7 +10,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { lifecycleStep, recordStatus } from "./quote-lifecycle.server";
+import { lifecycleStep, recordStatus } from "./request-step.server";
 import { likePattern, matchingRequestIds } from "./quote-request.server";
 import { keysetDirection, readKeysetPage } from "./keyset.server";
 import { countOf } from "~/utils/format";

@@ -1,145 +1,34 @@
 import type { RequestStatus } from "../../db/schema";
 import { commissionCents, formatMoney } from "~/domain/money";
-import {
-  canAdminOverride,
-  canTransition,
-  nextStatus,
-  STATUS_LABELS,
-  type QuoteAction,
-} from "~/domain/quote-status";
+import { canAdminOverride, STATUS_LABELS } from "~/domain/quote-status";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { claimFormToken } from "~/services/form-token.server";
-import { flushNotifications, notify } from "~/services/notify.server";
+import { flushNotifications } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
-import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
+import { fail, ok, type Result } from "~/domain/result";
+import {
+  lifecycleStep,
+  lockRequest,
+  notFound,
+  notifyAbout,
+  recordStatus,
+  requestStep,
+  statusAfter,
+  wrongStatus,
+} from "./request-step.server";
 
 /**
  * Every status change of a quote request. Each function runs in one IMMEDIATE transaction and
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
 
-const notFound = () => fail("not_found", "Cotización no encontrada");
-
-/** One lifecycle step: a write transaction whose notifications go out once it has committed. */
-export async function lifecycleStep<T>(
-  database: DB,
-  step: (tx: DB) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  const result = await writeTransaction(database, step);
-  if (result.ok) flushNotifications();
-  return result;
-}
-
-/** Tells the admins, the request's buyer or a partner about it, linking to their view of it. */
-function notifyAbout(
-  tx: DB,
-  requestId: number,
-  audience: "admins" | { buyer: number } | { partner: number },
-  message: { type: "info" | "success" | "warning"; title: string; message: string },
-) {
-  const [to, link, relatedType] =
-    audience === "admins"
-      ? [{ role: "admin" as const }, paths.admin.quote(requestId), "quote" as const]
-      : "buyer" in audience
-        ? [{ userIds: [audience.buyer] }, paths.buyer.quote(requestId), "quote" as const]
-        : [
-            { userIds: [audience.partner] },
-            paths.partner.assignment(requestId),
-            "assignment" as const,
-          ];
-  return notify(tx, { ...message, to, link, relatedType, relatedId: requestId });
-}
-/** The request's status does not allow the action (any longer): someone got there first. */
-export const wrongStatus = (status: RequestStatus) =>
-  fail(
-    "conflict",
-    `Esta acción no está disponible: la solicitud está en estado «${STATUS_LABELS[status]}».`,
-  );
 const belowMinimum = (settings: { minQuoteAmountCents: number; currency: string }) =>
   fail(
     "invalid",
     `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
     "amount",
   );
-
-async function lockRequest(tx: DB, id: number) {
-  return tx
-    .selectFrom("quote_requests")
-    .select(["id", "buyer_id", "title", "status", "total_amount_cents"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
-/**
- * Changes the status and writes the history line (who, when, from, to, note). Only a move in the
- * domain's TRANSITIONS table, or an operator's `override`, may be recorded.
- */
-export async function recordStatus(
-  tx: DB,
-  requestId: number,
-  from: RequestStatus | null,
-  to: RequestStatus,
-  actorId: number | null,
-  note: string | null = null,
-  { override = false }: { override?: boolean } = {},
-): Promise<void> {
-  if (from !== null && !(override ? canAdminOverride(from, to) : canTransition(from, to))) {
-    throw new Error(`Status change ${from} → ${to} is not allowed`);
-  }
-  const timestamp = now();
-  if (from !== null) {
-    await tx
-      .updateTable("quote_requests")
-      .set({ status: to, updated_at: timestamp })
-      .where("id", "=", requestId)
-      .execute();
-  }
-  await tx
-    .insertInto("request_status_history")
-    .values({
-      quote_request_id: requestId,
-      actor_id: actorId,
-      from_status: from,
-      to_status: to,
-      note,
-      created_at: timestamp,
-    })
-    .execute();
-}
-
-/**
- * The status `action` leads to from the request's current status (TRANSITIONS), or the
- * `invalid_status` failure when the action is refused there.
- */
-function statusAfter(
-  request: { status: RequestStatus },
-  action: QuoteAction,
-): { ok: true; to: RequestStatus } | ReturnType<typeof wrongStatus> {
-  const to = nextStatus(request.status, action);
-  return to === null ? wrongStatus(request.status) : { ok: true, to };
-}
-
-type LockedRequest = NonNullable<Awaited<ReturnType<typeof lockRequest>>>;
-
-/**
- * A lifecycle step on one request: it is re-read inside the transaction (and, with `buyerId`, must
- * be that buyer's), `action` must be allowed from its status, then `step` runs with the status the
- * action leads to.
- */
-function requestStep<T>(
-  database: DB,
-  { requestId, action, buyerId }: { requestId: number; action: QuoteAction; buyerId?: number },
-  step: (tx: DB, request: LockedRequest, to: RequestStatus) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  return lifecycleStep(database, async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request || (buyerId !== undefined && request.buyer_id !== buyerId)) return notFound();
-    const next = statusAfter(request, action);
-    if (!next.ok) return next;
-    return step(tx, request, next.to);
-  });
-}
 
 // ---- Buyer creates a request
 
