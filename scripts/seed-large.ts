@@ -318,6 +318,21 @@ sqlite.transaction(() => {
       insertLedger.run(buyerId, points, paymentId, at(quoteMs + 48 * 3600_000));
     }
   }
+  // The sourcing round as the models would have left it: offers closed once an official quote
+  // exists, deadlines three days after each request (the open ones spread from overdue to a week
+  // ahead, so the desk's deadline filters have something to find).
+  sqlite.exec(`UPDATE partner_assignments SET state = CASE
+      WHEN pq.is_selected = 1 THEN 'selected'
+      WHEN EXISTS (SELECT 1 FROM official_quotes oq WHERE oq.quote_request_id = partner_assignments.quote_request_id)
+        THEN 'not_selected'
+      ELSE 'offered' END
+    FROM partner_quotes AS pq
+    WHERE pq.quote_request_id = partner_assignments.quote_request_id
+      AND pq.partner_id = partner_assignments.partner_id`);
+  sqlite.exec(`UPDATE quote_requests SET quote_deadline = CASE
+      WHEN status IN ('pending','assigned')
+        THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ((id % 240) - 48) || ' hours')
+      ELSE strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+3 days') END`);
 })();
 sqlite.pragma("optimize");
 sqlite.close();

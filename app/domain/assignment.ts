@@ -1,6 +1,7 @@
 import type { AssignmentState, RequestStatus } from "../../db/schema";
 import { canDeclineAssignment, canPartnerQuote, canWithdrawAssignment } from "./quote-status";
 import type { Tone } from "./tones";
+import { formatDateTime } from "~/utils/format";
 
 /**
  * A partner's part in one request (DECISIONS §6). The models decide inside the write transaction,
@@ -89,6 +90,26 @@ export function offerRefusal(
   if (!canPartnerQuote(status)) return "not_open";
   if (isPastDeadline(deadline, now)) return "deadline";
   return null;
+}
+
+/** What the partner reads when an offer is refused (the request's status message aside). */
+export function offerRefusalMessage(
+  refusal: Exclude<OfferRefusal, "not_open">,
+  state: AssignmentState,
+  deadline: string,
+): string {
+  if (refusal === "deadline")
+    return `El plazo para cotizar venció el ${formatDateTime(deadline)}. Si aún quieres ofertar, pide al equipo de CotizaHub que lo amplíe.`;
+  switch (state) {
+    case "declined":
+      return "Declinaste esta solicitud: ya no puedes enviar una oferta.";
+    case "withdrawn":
+      return "Tu asignación fue retirada: ya no puedes enviar una oferta.";
+    case "selected":
+      return "Tu cotización ya fue seleccionada y no puede modificarse.";
+    default:
+      return "Esta solicitud ya no acepta ofertas.";
+  }
 }
 
 export const canDecline = (state: AssignmentState, status: RequestStatus) =>

@@ -32,7 +32,9 @@ export async function requestFileFor(
           .selectFrom("partner_assignments as pa")
           .select("pa.id")
           .whereRef("pa.quote_request_id", "=", "qr.id")
-          .where("pa.partner_id", "=", user.id),
+          .where("pa.partner_id", "=", user.id)
+          // Declined and withdrawn partners no longer see the request (DECISIONS §6).
+          .where("pa.state", "not in", ["declined", "withdrawn"]),
       ),
     );
   }
@@ -106,7 +108,8 @@ export async function officialQuotePdfFor(
       "b.company_name",
       "b.email",
     ])
-    .where("oq.quote_request_id", "=", requestId);
+    .where("oq.quote_request_id", "=", requestId)
+    .where("oq.superseded_at", "is", null);
   if (user.role === "buyer") query = query.where("qr.buyer_id", "=", user.id);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;

@@ -46,7 +46,9 @@ export async function getPayableQuote(
 ) {
   return database
     .selectFrom("quote_requests as qr")
-    .innerJoin("official_quotes as oq", "oq.quote_request_id", "qr.id")
+    .innerJoin("official_quotes as oq", (join) =>
+      join.onRef("oq.quote_request_id", "=", "qr.id").on("oq.superseded_at", "is", null),
+    )
     .select([
       "qr.id",
       "qr.title",

@@ -5,8 +5,11 @@ import { now, writeTransaction, type DB } from "~/services/db.server";
 import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
-import { paths } from "~/utils/paths";
+import { offerRefusal, offerRefusalMessage } from "~/domain/assignment";
 import { fail, ok, type Result } from "~/domain/result";
+import { formatDateTime } from "~/utils/format";
+import { paths } from "~/utils/paths";
+import { scheduleDeadlineReminders } from "./deadline-reminder.server";
 import {
   lifecycleStep,
   lockRequest,
@@ -128,9 +131,10 @@ export async function assignPartner(
       {
         type: "info",
         title: "Nueva solicitud de cotización asignada",
-        message: `Te asignamos la solicitud «${request.title}». Envía tu cotización en las próximas 24-48 horas.`,
+        message: `Te asignamos la solicitud «${request.title}». Envía tu oferta o declínala antes del ${formatDateTime(request.quote_deadline)}.`,
       },
     );
+    await scheduleDeadlineReminders(tx, requestId);
     return ok();
   });
 }
@@ -158,22 +162,22 @@ export async function submitPartnerQuote(
   return lifecycleStep(database, async (tx) => {
     const assignment = await tx
       .selectFrom("partner_assignments")
-      .select("id")
+      .select(["id", "state"])
       .where("quote_request_id", "=", input.requestId)
       .where("partner_id", "=", input.partnerId)
       .executeTakeFirst();
     const request = await lockRequest(tx, input.requestId);
     if (!assignment || !request) return fail("not_found", "Solicitud no encontrada");
-    const next = statusAfter(request, "submit_partner_quote");
-    if (!next.ok) return next;
+    const refusal = offerRefusal(assignment.state, request.status, request.quote_deadline);
+    if (refusal === "not_open") return wrongStatus(request.status);
+    if (refusal)
+      return fail("locked", offerRefusalMessage(refusal, assignment.state, request.quote_deadline));
     const existing = await tx
       .selectFrom("partner_quotes")
       .select(["id", "is_selected", "file_key"])
       .where("quote_request_id", "=", input.requestId)
       .where("partner_id", "=", input.partnerId)
       .executeTakeFirst();
-    if (existing?.is_selected)
-      return fail("locked", "Tu cotización ya fue seleccionada y no puede modificarse.");
     const timestamp = now();
     const fileColumns = input.file
       ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
@@ -202,6 +206,11 @@ export async function submitPartnerQuote(
           ...fileColumns,
         })
         .execute();
+      await tx
+        .updateTable("partner_assignments")
+        .set({ state: "offered", state_changed_at: timestamp })
+        .where("id", "=", assignment.id)
+        .execute();
     }
     await notifyAbout(tx, input.requestId, "admins", {
       type: "info",
@@ -221,6 +230,53 @@ function validUntil(days = 30): string {
   const date = new Date();
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Once an official quote is issued, the offer it came from is `selected` and every other offer is
+ * `not_selected`; those partners are told. Invitations without an offer stay as they are (their
+ * badge reads «Cerrada sin oferta»).
+ */
+async function closeOffers(
+  tx: DB,
+  request: { id: number; title: string },
+  partnerQuoteId: number | null,
+) {
+  const timestamp = now();
+  const selectedPartner = partnerQuoteId
+    ? await tx
+        .selectFrom("partner_quotes")
+        .select("partner_id")
+        .where("id", "=", partnerQuoteId)
+        .executeTakeFirstOrThrow()
+    : null;
+  if (selectedPartner) {
+    await tx
+      .updateTable("partner_assignments")
+      .set({ state: "selected", state_changed_at: timestamp })
+      .where("quote_request_id", "=", request.id)
+      .where("partner_id", "=", selectedPartner.partner_id)
+      .execute();
+  }
+  const losers = await tx
+    .updateTable("partner_assignments")
+    .set({ state: "not_selected", state_changed_at: timestamp })
+    .where("quote_request_id", "=", request.id)
+    .where("state", "=", "offered")
+    .returning("partner_id")
+    .execute();
+  for (const { partner_id } of losers) {
+    await notifyAbout(
+      tx,
+      request.id,
+      { partner: partner_id },
+      {
+        type: "info",
+        title: "Oferta no seleccionada",
+        message: `Gracias por tu oferta para «${request.title}». Esta vez elegimos otra propuesta; te seguiremos invitando a nuevas solicitudes.`,
+      },
+    );
+  }
 }
 
 async function issueOfficialQuote(
@@ -260,6 +316,7 @@ async function issueOfficialQuote(
     .set({ total_amount_cents: amountCents })
     .where("id", "=", request.id)
     .execute();
+  await closeOffers(tx, request, partnerQuoteId);
   await recordStatus(
     tx,
     request.id,
@@ -355,6 +412,7 @@ async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number):
     .selectFrom("official_quotes")
     .select(["id", "final_amount_cents"])
     .where("quote_request_id", "=", requestId)
+    .where("superseded_at", "is", null)
     .executeTakeFirstOrThrow();
   const pending = await tx
     .selectFrom("payments")
@@ -447,6 +505,24 @@ export async function buyerRejectQuote(
       .execute();
     const note = reason ?? "Rechazada por el comprador";
     await recordStatus(tx, requestId, request.status, to, buyerId, note);
+    const selected = await tx
+      .selectFrom("partner_assignments")
+      .select("partner_id")
+      .where("quote_request_id", "=", requestId)
+      .where("state", "=", "selected")
+      .executeTakeFirst();
+    if (selected) {
+      await notifyAbout(
+        tx,
+        requestId,
+        { partner: selected.partner_id },
+        {
+          type: "warning",
+          title: "El comprador rechazó la cotización",
+          message: `El comprador rechazó la cotización oficial de «${request.title}», basada en tu oferta. Si reabrimos la solicitud podrás revisarla.`,
+        },
+      );
+    }
     await notifyAbout(tx, requestId, "admins", {
       type: "warning",
       title: "Cotización rechazada por el comprador",

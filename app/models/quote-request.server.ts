@@ -222,6 +222,7 @@ async function requestDetails(database: DB, requestId: number) {
         "created_at",
       ])
       .where("quote_request_id", "=", requestId)
+      .where("superseded_at", "is", null)
       .executeTakeFirst(),
     database
       .selectFrom("partner_quotes as pq")

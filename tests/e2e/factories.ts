@@ -122,6 +122,12 @@ export function insertPartnerQuote(
         at,
       ).lastInsertRowid,
   );
+  // The assignment's state follows its offer, as the models keep it.
+  server.sql
+    .prepare(
+      "UPDATE partner_assignments SET state = ? WHERE quote_request_id = ? AND partner_id = ?",
+    )
+    .run(selected ? "selected" : "offered", requestId, partner.id);
   return { id, file };
 }
 
@@ -159,6 +165,12 @@ export function insertOfficialQuote(
   server.sql
     .prepare("UPDATE quote_requests SET total_amount_cents = ? WHERE id = ?")
     .run(amountCents, requestId);
+  // Every other offer is closed once an official quote exists.
+  server.sql
+    .prepare(
+      "UPDATE partner_assignments SET state = 'not_selected' WHERE quote_request_id = ? AND state = 'offered'",
+    )
+    .run(requestId);
   const { status, buyer_id } = server.sql
     .prepare("SELECT status, buyer_id FROM quote_requests WHERE id = ?")
     .get(requestId) as { status: RequestStatus; buyer_id: number };

@@ -75,7 +75,11 @@ describe("status machine", () => {
       notes: "cambio",
       file: null,
     });
-    expect(late).toMatchObject({ ok: false, code: "conflict" });
+    expect(late).toMatchObject({
+      ok: false,
+      code: "locked",
+      message: "Tu cotización ya fue seleccionada y no puede modificarse.",
+    });
     expect(await snapshot(requestId)).toEqual(afterApproval);
   });
 

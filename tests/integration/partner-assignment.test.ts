@@ -97,6 +97,13 @@ async function quote(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // The assignment's state follows its offer, as submitPartnerQuote and the selection keep it.
+  await db
+    .updateTable("partner_assignments")
+    .set({ state: selected ? "selected" : "offered" })
+    .where("quote_request_id", "=", requestId)
+    .where("partner_id", "=", partnerId)
+    .execute();
   return id;
 }
 

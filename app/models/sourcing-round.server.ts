@@ -1,0 +1,240 @@
+import type { AssignmentState } from "../../db/schema";
+import { canDecline, canWithdraw, reopenedState } from "~/domain/assignment";
+import { fail, ok, type Result } from "~/domain/result";
+import { now, type DB } from "~/services/db.server";
+import { formatDateTime } from "~/utils/format";
+import { scheduleDeadlineReminders } from "./deadline-reminder.server";
+import {
+  lifecycleStep,
+  lockRequest,
+  notifyAbout,
+  recordEvent,
+  recordStatus,
+  requestStep,
+} from "./request-step.server";
+
+/**
+ * The sourcing round around the status machine (DECISIONS §6): partners decline, operators withdraw
+ * an invitation, extend the deadline or reopen a rejected request for a new round. Each runs in one
+ * IMMEDIATE transaction that re-reads the request and the assignment.
+ */
+
+const assignmentNotFound = () => fail("not_found", "Solicitud no encontrada");
+
+async function lockAssignment(tx: DB, requestId: number, partnerId: number) {
+  return tx
+    .selectFrom("partner_assignments as pa")
+    .innerJoin("users as u", "u.id", "pa.partner_id")
+    .select(["pa.id", "pa.state", "u.company_name", "u.first_name", "u.last_name"])
+    .where("pa.quote_request_id", "=", requestId)
+    .where("pa.partner_id", "=", partnerId)
+    .executeTakeFirst();
+}
+
+const partnerName = (p: { company_name: string | null; first_name: string; last_name: string }) =>
+  p.company_name || `${p.first_name} ${p.last_name}`;
+
+async function setAssignmentState(
+  tx: DB,
+  assignmentId: number,
+  state: AssignmentState,
+  declineReason: string | null = null,
+) {
+  await tx
+    .updateTable("partner_assignments")
+    .set({ state, decline_reason: declineReason, state_changed_at: now() })
+    .where("id", "=", assignmentId)
+    .execute();
+}
+
+/** The partner says no to an invitation, with a reason operators read. */
+export function declineAssignment(
+  database: DB,
+  { requestId, partnerId, reason }: { requestId: number; partnerId: number; reason: string },
+): Promise<Result> {
+  return lifecycleStep(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    const assignment = request && (await lockAssignment(tx, requestId, partnerId));
+    if (!request || !assignment) return assignmentNotFound();
+    if (!canDecline(assignment.state, request.status)) {
+      return fail(
+        "locked",
+        assignment.state === "declined"
+          ? "Ya declinaste esta solicitud."
+          : "Ya no puedes declinar esta solicitud: solo se declina una invitación sin oferta en una solicitud abierta.",
+      );
+    }
+    await setAssignmentState(tx, assignment.id, "declined", reason);
+    await recordEvent(
+      tx,
+      request,
+      partnerId,
+      "declined",
+      `${partnerName(assignment)} declinó: ${reason}`,
+    );
+    await notifyAbout(tx, requestId, "admins", {
+      type: "warning",
+      title: "Un socio declinó una solicitud",
+      message: `${partnerName(assignment)} declinó «${request.title}». Motivo: ${reason}`,
+    });
+    return ok();
+  });
+}
+
+/** The operator takes an invitation back, only while the partner has not offered. */
+export function withdrawAssignment(
+  database: DB,
+  { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
+): Promise<Result> {
+  return lifecycleStep(database, async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    const assignment = request && (await lockAssignment(tx, requestId, partnerId));
+    if (!request || !assignment)
+      return fail("not_found", "Ese socio no está asignado a esta solicitud.");
+    if (!canWithdraw(assignment.state, request.status)) {
+      return fail(
+        "locked",
+        assignment.state === "offered"
+          ? "Este socio ya envió su oferta: una asignación con oferta no se retira."
+          : "Esta asignación ya no puede retirarse.",
+      );
+    }
+    await setAssignmentState(tx, assignment.id, "withdrawn");
+    await recordEvent(
+      tx,
+      request,
+      adminId,
+      "withdrawn",
+      `Asignación de ${partnerName(assignment)} retirada`,
+    );
+    await notifyAbout(
+      tx,
+      requestId,
+      { partner: partnerId },
+      {
+        type: "info",
+        title: "Asignación retirada",
+        message: `El equipo de CotizaHub retiró tu invitación a cotizar «${request.title}». No necesitas enviar una oferta.`,
+      },
+    );
+    return ok();
+  });
+}
+
+/** Partners still in the round: told about a new deadline or a reopened request. */
+async function openPartnerIds(tx: DB, requestId: number): Promise<number[]> {
+  const rows = await tx
+    .selectFrom("partner_assignments")
+    .select("partner_id")
+    .where("quote_request_id", "=", requestId)
+    .where("state", "in", ["invited", "offered"])
+    .execute();
+  return rows.map((r) => r.partner_id);
+}
+
+async function tellPartners(
+  tx: DB,
+  requestId: number,
+  partnerIds: number[],
+  message: { title: string; message: string },
+) {
+  for (const partnerId of partnerIds) {
+    await notifyAbout(tx, requestId, { partner: partnerId }, { type: "info", ...message });
+  }
+}
+
+/** The operator moves the deadline later (never earlier, never into the past). */
+export function extendDeadline(
+  database: DB,
+  { requestId, adminId, deadline }: { requestId: number; adminId: number; deadline: string },
+): Promise<Result> {
+  return requestStep(database, { requestId, action: "extend_deadline" }, async (tx, request) => {
+    if (Date.parse(deadline) <= Date.now())
+      return fail("invalid", "El nuevo plazo debe ser posterior a este momento.", "quote_deadline");
+    if (Date.parse(deadline) <= Date.parse(request.quote_deadline))
+      return fail(
+        "invalid",
+        `El nuevo plazo debe ser posterior al actual (${formatDateTime(request.quote_deadline)}).`,
+        "quote_deadline",
+      );
+    await tx
+      .updateTable("quote_requests")
+      .set({ quote_deadline: deadline, updated_at: now() })
+      .where("id", "=", requestId)
+      .execute();
+    const note = `Plazo ampliado de ${formatDateTime(request.quote_deadline)} a ${formatDateTime(deadline)}`;
+    await recordEvent(tx, request, adminId, "deadline_extended", note);
+    await scheduleDeadlineReminders(tx, requestId);
+    await tellPartners(tx, requestId, await openPartnerIds(tx, requestId), {
+      title: "Plazo ampliado",
+      message: `El plazo para cotizar «${request.title}» se amplió hasta el ${formatDateTime(deadline)}.`,
+    });
+    return ok();
+  });
+}
+
+/**
+ * A new round after the buyer rejected the official quote: the request goes back to `assigned`
+ * with a new deadline, the official quote stays as a superseded version, and partners who offered
+ * may revise (selected and not-selected offers are open again).
+ */
+export function reopenRequest(
+  database: DB,
+  { requestId, adminId, deadline }: { requestId: number; adminId: number; deadline: string },
+): Promise<Result> {
+  return requestStep(database, { requestId, action: "reopen" }, async (tx, request, to) => {
+    if (Date.parse(deadline) <= Date.now())
+      return fail("invalid", "El nuevo plazo debe ser posterior a este momento.", "quote_deadline");
+    const timestamp = now();
+    await tx
+      .updateTable("official_quotes")
+      .set({ superseded_at: timestamp })
+      .where("quote_request_id", "=", requestId)
+      .where("superseded_at", "is", null)
+      .execute();
+    await tx
+      .updateTable("partner_quotes")
+      .set({ is_selected: 0, updated_at: timestamp })
+      .where("quote_request_id", "=", requestId)
+      .where("is_selected", "=", 1)
+      .execute();
+    const assignments = await tx
+      .selectFrom("partner_assignments")
+      .select(["id", "state", "partner_id"])
+      .where("quote_request_id", "=", requestId)
+      .execute();
+    for (const a of assignments) {
+      const state = reopenedState(a.state);
+      if (state !== a.state) await setAssignmentState(tx, a.id, state);
+    }
+    await tx
+      .updateTable("quote_requests")
+      .set({ quote_deadline: deadline, total_amount_cents: null, rejection_reason: null })
+      .where("id", "=", requestId)
+      .execute();
+    await recordStatus(
+      tx,
+      requestId,
+      request.status,
+      to,
+      adminId,
+      `Reabierta para una nueva ronda hasta el ${formatDateTime(deadline)}`,
+    );
+    await scheduleDeadlineReminders(tx, requestId);
+    await tellPartners(tx, requestId, await openPartnerIds(tx, requestId), {
+      title: "Solicitud reabierta",
+      message: `«${request.title}» se reabrió para una nueva ronda: puedes enviar o revisar tu oferta hasta el ${formatDateTime(deadline)}.`,
+    });
+    await notifyAbout(
+      tx,
+      requestId,
+      { buyer: request.buyer_id },
+      {
+        type: "info",
+        title: "Buscamos una nueva cotización",
+        message: `Reabrimos «${request.title}» para pedir nuevas ofertas a los socios. Te avisaremos con la nueva cotización oficial.`,
+      },
+    );
+    return ok();
+  });
+}
