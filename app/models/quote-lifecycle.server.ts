@@ -17,7 +17,6 @@ import {
   notifyAbout,
   recordStatus,
   requestStep,
-  statusAfter,
   wrongStatus,
 } from "./request-step.server";
 

@@ -54,7 +54,7 @@ export async function makeRequest(
 /** Everything a lifecycle step may touch, for one request (or for all when no id is given). */
 export async function snapshot(requestId?: number) {
   const count = async (
-    table: "official_quotes" | "partner_assignments" | "request_status_history",
+    table: "official_quotes" | "request_status_history",
   ) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
     if (requestId !== undefined) query = query.where("quote_request_id", "=", requestId);
@@ -77,7 +77,7 @@ export async function snapshot(requestId?: number) {
   };
   let requests = db
     .selectFrom("quote_requests")
-    .select(["id", "status", "total_amount_cents"])
+    .select(["id", "status", "total_amount_cents", "quote_deadline", "cancellation_reason"])
     .orderBy("id");
   let payments = db
     .selectFrom("payments")
@@ -87,7 +87,12 @@ export async function snapshot(requestId?: number) {
     .selectFrom("partner_quotes")
     .select(["id", "quoted_amount_cents", "is_selected", "notes"])
     .orderBy("id");
+  let assignments = db
+    .selectFrom("partner_assignments")
+    .select(["id", "partner_id", "state", "decline_reason"])
+    .orderBy("id");
   if (requestId !== undefined) {
+    assignments = assignments.where("quote_request_id", "=", requestId);
     requests = requests.where("id", "=", requestId);
     payments = payments.where("quote_request_id", "=", requestId);
     partnerQuotes = partnerQuotes.where("quote_request_id", "=", requestId);
@@ -97,7 +102,7 @@ export async function snapshot(requestId?: number) {
     official: await count("official_quotes"),
     payments: await payments.execute(),
     partnerQuotes: await partnerQuotes.execute(),
-    assignments: await count("partner_assignments"),
+    assignments: await assignments.execute(),
     ledger: await byBuyer("loyalty_ledger"),
     commissions: await byBuyer("buyer_commissions"),
     history: await count("request_status_history"),
