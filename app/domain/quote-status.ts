@@ -183,6 +183,18 @@ export const canExtendDeadline = (s: RequestStatus) => canAct(s, "extend_deadlin
 export const canDeclineAssignment = (s: RequestStatus) => canAct(s, "decline_assignment");
 export const canWithdrawAssignment = (s: RequestStatus) => canAct(s, "withdraw_assignment");
 
+// ---- History lines that record an event without a status change (DECISIONS §6).
+
+export const HISTORY_EVENT_LABELS: Record<string, string> = {
+  declined: "Un socio declinó",
+  withdrawn: "Asignación retirada",
+  edited: "Solicitud editada",
+  deadline_extended: "Plazo ampliado",
+};
+
+/** Events about partners: the buyer's timeline leaves them out (partners stay anonymous). */
+export const PARTNER_EVENTS: readonly string[] = ["declined", "withdrawn"];
+
 // ---- Buyer progress tracker (SPEC §4).
 
 interface ProgressStep {

@@ -282,8 +282,14 @@ export async function getAssignmentForPartner(
     .where("pa.quote_request_id", "=", requestId)
     .select([
       ...ASSIGNMENT_COLUMNS,
+      "pa.state",
+      "pa.decline_reason",
+      "pa.state_changed_at",
       "qr.file_type",
       "qr.created_at",
+      "qr.quote_deadline",
+      "qr.needed_by",
+      "qr.cancellation_reason",
       "b.first_name as buyer_first_name",
       "b.last_name as buyer_last_name",
       "b.company_name as buyer_company",
@@ -303,6 +309,9 @@ export async function getAssignmentForPartner(
   return {
     assignmentId: row.assignment_id,
     assignedAt: row.assigned_at,
+    state: row.state,
+    declineReason: row.decline_reason,
+    stateChangedAt: row.state_changed_at,
     request: {
       id: row.id,
       title: row.title,
@@ -311,6 +320,9 @@ export async function getAssignmentForPartner(
       fileName: row.file_name,
       fileType: row.file_type,
       createdAt: row.created_at,
+      quoteDeadline: row.quote_deadline,
+      neededBy: row.needed_by,
+      cancellationReason: row.cancellation_reason,
     },
     buyer: {
       firstName: row.buyer_first_name,

@@ -10,7 +10,7 @@ import {
   scopeHas,
   scopeToken,
 } from "~/utils/search";
-import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
+import { isRequestStatus, PARTNER_EVENTS, REQUEST_STATUSES } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
 
 /**
@@ -254,6 +254,7 @@ async function requestDetails(database: DB, requestId: number) {
         "h.from_status",
         "h.to_status",
         "h.note",
+        "h.event",
         "h.created_at",
         "a.first_name as actor_first_name",
         "a.last_name as actor_last_name",
@@ -297,6 +298,9 @@ const requestColumns = [
   "qr.total_amount_cents",
   "qr.admin_notes",
   "qr.rejection_reason",
+  "qr.quote_deadline",
+  "qr.needed_by",
+  "qr.cancellation_reason",
   "qr.created_at",
   "qr.updated_at",
 ] as const;
@@ -313,7 +317,9 @@ export async function getRequestForBuyer(
     .where("qr.buyer_id", "=", buyerId)
     .executeTakeFirst();
   if (!request) return undefined;
-  return { request, ...(await requestDetails(database, id)) };
+  const details = await requestDetails(database, id);
+  const history = details.history.filter((h) => !h.event || !PARTNER_EVENTS.includes(h.event));
+  return { request, ...details, history };
 }
 
 // ---- Admin
@@ -491,6 +497,9 @@ export async function getRequestForAdmin(database: DB, id: number) {
         "pa.id",
         "pa.partner_id",
         "pa.assigned_at",
+        "pa.state",
+        "pa.decline_reason",
+        "pa.state_changed_at",
         "p.first_name",
         "p.last_name",
         "p.company_name",

@@ -15,6 +15,8 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { Field, FormErrors, SelectField, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
+import { ASSIGNMENT_STATE_LABELS, canWithdraw } from "~/domain/assignment";
+import { deadlineInputValue } from "~/domain/deadline";
 import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import {
@@ -22,6 +24,8 @@ import {
   canApprovePartnerQuote,
   canAssignPartner,
   canCreateManualQuote,
+  canExtendDeadline,
+  canReopen,
   canSendToBuyer,
   REQUEST_STATUSES,
   STATUS_LABELS,
@@ -85,6 +89,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       currency: settings.currency,
       commission: settings.defaultCommission,
       flashed: flash.flashed,
+      // The page compares dates with the server's clock, so server and browser render the same.
+      now: new Date().toISOString(),
+      defaultDeadline: deadlineInputValue(
+        new Date(Date.now() + settings.quoteDays * 86_400_000).toISOString(),
+      ),
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -144,6 +153,7 @@ export default function AdminQuoteDetail() {
           <PaymentsSection d={d} />
         </div>
         <div className="space-y-6">
+          <RoundSection d={d} />
           <AssignSection d={d} />
           <StatusSection d={d} />
           <NotesSection d={d} />
@@ -355,20 +365,46 @@ function PaymentsSection({ d }: { d: Detail }) {
 function AssignSection({ d }: { d: Detail }) {
   const busy = useNavigation().state === "submitting";
   const assign = useFlashedForm(d, "assign");
+  const withdraw = useFlashedForm(d, "withdraw");
   return (
     <Section
       id="asignar"
       anchor="asignar-socios"
       title={`Socios asignados (${d.assignments.length})`}
     >
+      <FormErrors title="No se pudo retirar la asignación" errors={withdraw.formErrors} />
       {d.assignments.length ? (
-        <ul className="mt-2 space-y-1 text-sm">
-          {d.assignments.map((a) => (
-            <li key={a.id}>
-              {a.company_name || `${a.first_name} ${a.last_name}`}{" "}
-              <span className="text-slate-600">· {formatDate(a.assigned_at)}</span>
-            </li>
-          ))}
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
+          {d.assignments.map((a) => {
+            const name = a.company_name || `${a.first_name} ${a.last_name}`;
+            return (
+              <li key={a.id} className="py-2" data-testid={`asignacion-${a.partner_id}`}>
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{name}</span>
+                  <Badge tone={ASSIGNMENT_TONES[a.state]}>{ASSIGNMENT_STATE_LABELS[a.state]}</Badge>
+                </p>
+                <p className="text-xs text-slate-600">
+                  Invitado el {formatDate(a.assigned_at)}
+                  {a.state_changed_at && a.state !== "invited"
+                    ? ` · ${formatDateTime(a.state_changed_at)}`
+                    : ""}
+                </p>
+                {a.decline_reason ? (
+                  <p className="mt-1 whitespace-pre-line break-words text-slate-700">
+                    Motivo: {a.decline_reason}
+                  </p>
+                ) : null}
+                {canWithdraw(a.state, d.request.status) ? (
+                  <ActionForm to={paths.admin.withdraw(d.request.id)} className="mt-1">
+                    <input type="hidden" name="partner_id" value={a.partner_id} />
+                    <button type="submit" className="btn-link text-sm" disabled={busy}>
+                      Retirar asignación<span className="sr-only"> de {name}</span>
+                    </button>
+                  </ActionForm>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="mt-2 text-sm text-slate-700">Ningún socio asignado todavía.</p>
@@ -400,6 +436,94 @@ function AssignSection({ d }: { d: Detail }) {
           </SelectField>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Asignar
+          </button>
+        </ActionForm>
+      ) : null}
+    </Section>
+  );
+}
+
+const ASSIGNMENT_TONES = {
+  invited: "yellow",
+  offered: "blue",
+  declined: "gray",
+  withdrawn: "gray",
+  selected: "green",
+  not_selected: "gray",
+} as const;
+
+/** The round's dates, and the operator's tools for them: extend the deadline, reopen. */
+function RoundSection({ d }: { d: Detail }) {
+  const busy = useNavigation().state === "submitting";
+  const deadline = useFlashedForm(d, "deadline");
+  const reopen = useFlashedForm(d, "reopen");
+  const { request } = d;
+  const past = Date.parse(request.quote_deadline) <= Date.parse(d.now);
+  return (
+    <Section id="plazo" title="Plazo para cotizar">
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Fecha límite de ofertas</dt>
+          <dd className="font-medium" data-testid="plazo">
+            {formatDateTime(request.quote_deadline)}
+            {past && canExtendDeadline(request.status) ? (
+              <>
+                {" "}
+                <Badge tone="red">Vencido</Badge>
+              </>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Fecha requerida por el comprador</dt>
+          <dd className="font-medium">
+            {request.needed_by ? formatDate(request.needed_by) : "Sin fecha indicada"}
+          </dd>
+        </div>
+        {request.cancellation_reason ? (
+          <div>
+            <dt className="text-slate-600">Motivo de la cancelación</dt>
+            <dd className="whitespace-pre-line break-words">{request.cancellation_reason}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {canExtendDeadline(request.status) ? (
+        <ActionForm to={paths.admin.deadline(request.id)} className="mt-4 space-y-2">
+          <FormErrors title="No se pudo ampliar el plazo" errors={deadline.formErrors} />
+          <Field
+            label="Nuevo plazo (UTC)"
+            type="datetime-local"
+            {...deadline.field("quote_deadline")}
+            id="deadline-quote_deadline"
+            defaultValue={
+              deadline.field("quote_deadline").defaultValue ??
+              deadlineInputValue(request.quote_deadline)
+            }
+            required
+            hint="Solo puede ampliarse. Los socios con la invitación abierta serán notificados."
+          />
+          <button type="submit" className="btn-secondary w-full" disabled={busy}>
+            Ampliar plazo
+          </button>
+        </ActionForm>
+      ) : null}
+      {canReopen(request.status) ? (
+        <ActionForm to={paths.admin.reopen(request.id)} className="mt-4 space-y-2">
+          <FormErrors title="No se pudo reabrir la solicitud" errors={reopen.formErrors} />
+          <p className="text-sm text-slate-700">
+            El comprador rechazó la cotización oficial. Reabre la solicitud para una nueva ronda:
+            los socios podrán revisar sus ofertas y la cotización anterior queda en el historial.
+          </p>
+          <Field
+            label="Plazo de la nueva ronda (UTC)"
+            type="datetime-local"
+            {...reopen.field("quote_deadline")}
+            id="reopen-quote_deadline"
+            defaultValue={reopen.field("quote_deadline").defaultValue ?? d.defaultDeadline}
+            required
+          />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            Reabrir solicitud
           </button>
         </ActionForm>
       ) : null}

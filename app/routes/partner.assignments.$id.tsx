@@ -2,12 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { BuyerContact } from "~/components/quotes/BuyerContact";
-import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { Badge } from "~/components/ui/Badge";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
 import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
-import { canPartnerQuote, partnerMayEditQuote } from "~/domain/quote-status";
+import {
+  canDecline,
+  offerRefusal,
+  offerRefusalMessage,
+  partnerAssignmentBadge,
+  partnerSeesRequest,
+} from "~/domain/assignment";
+import { STATUS_LABELS } from "~/domain/quote-status";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -22,7 +29,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(
     data
-      ? `${data.assignment.request.title} · Socio · CotizaHub`
+      ? `${(data.closed ?? data.assignment).request.title} · Socio · CotizaHub`
       : "Solicitud no encontrada · CotizaHub",
     "Detalle de la solicitud asignada: requerimientos, archivo y tu cotización.",
   );
@@ -34,6 +41,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
     : undefined;
   if (!assignment) throw notFound();
+  if (!partnerSeesRequest(assignment.state)) {
+    // Declined or withdrawn: only that the request is closed for them, none of its details.
+    const { id, title, status } = assignment.request;
+    return {
+      closed: {
+        request: { id, title, status },
+        state: assignment.state,
+        declineReason: assignment.declineReason,
+        stateChangedAt: assignment.stateChangedAt,
+      },
+    } as const;
+  }
   const settings = await getSettings(db);
   const [requestFile, quoteFile] = await Promise.all([
     fileLinks(paths.files.request(assignment.request.id), user.id),
@@ -41,22 +60,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? fileLinks(paths.files.partnerQuote(assignment.quote.id), user.id)
       : Promise.resolve(null),
   ]);
-  return { assignment, requestFile, quoteFile, currency: settings.currency };
+  const { state, request: r } = assignment;
+  const refusal = offerRefusal(state, r.status, r.quoteDeadline);
+  return {
+    closed: null,
+    assignment,
+    requestFile,
+    quoteFile,
+    currency: settings.currency,
+    // Decided on the server so the page shows what the action would accept.
+    mayOffer: refusal === null,
+    offerClosedMessage:
+      refusal === null
+        ? null
+        : refusal === "not_open"
+          ? `Esta solicitud ya no acepta ofertas: está en estado «${STATUS_LABELS[r.status]}».`
+          : offerRefusalMessage(refusal, state, r.quoteDeadline),
+    mayDecline: canDecline(state, r.status),
+  };
 }
 
 export default function PartnerAssignmentDetail() {
-  const { assignment, requestFile, quoteFile, currency } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (data.closed) return <ClosedForPartner {...data.closed} />;
+  const { assignment, requestFile, quoteFile, currency, mayOffer, offerClosedMessage, mayDecline } =
+    data;
   const { request, buyer, quote } = assignment;
-  const mayQuote = !quote && canPartnerQuote(request.status);
-  const mayEdit =
-    Boolean(quote) &&
-    partnerMayEditQuote(request.status, quote && { is_selected: quote.isSelected });
+  const badge = partnerAssignmentBadge(assignment.state, request.status);
   return (
     <div>
       <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h1 className="page-title break-words">{request.title}</h1>
-        <PartnerBadges status={request.status} isSelected={quote ? quote.isSelected : null} />
+        <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -72,6 +108,24 @@ export default function PartnerAssignmentDetail() {
                 <dt className="text-slate-600">Asignada el</dt>
                 <dd className="font-medium">{formatDate(assignment.assignedAt)}</dd>
               </div>
+              <div>
+                <dt className="text-slate-600">Plazo para cotizar</dt>
+                <dd className="font-medium" data-testid="plazo">
+                  {formatDateTime(request.quoteDeadline)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Fecha requerida</dt>
+                <dd className="font-medium">
+                  {request.neededBy ? formatDate(request.neededBy) : "Sin fecha indicada"}
+                </dd>
+              </div>
+              {request.cancellationReason ? (
+                <div className="sm:col-span-2">
+                  <dt className="text-slate-600">Motivo de la cancelación</dt>
+                  <dd className="whitespace-pre-line break-words">{request.cancellationReason}</dd>
+                </div>
+              ) : null}
               <div className="sm:col-span-2">
                 <dt className="text-slate-600">Archivo de requerimientos</dt>
                 <dd className="mt-1 flex flex-wrap items-center gap-3">
@@ -157,18 +211,19 @@ export default function PartnerAssignmentDetail() {
 
           <Section id="acciones" title="Acciones">
             <div className="mt-4 flex flex-col gap-2">
-              {mayQuote ? (
+              {mayOffer ? (
                 <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
-                  Enviar Cotización
+                  {quote ? "Editar Cotización" : "Enviar Cotización"}
                 </Link>
-              ) : null}
-              {mayEdit ? (
-                <Link to={paths.partner.quoteForm(request.id)} className="btn-primary">
-                  Editar Cotización
+              ) : (
+                <p className="text-sm text-slate-700" data-testid="oferta-cerrada">
+                  {offerClosedMessage}
+                </p>
+              )}
+              {mayDecline ? (
+                <Link to={paths.partner.decline(request.id)} className="btn-secondary">
+                  Declinar solicitud
                 </Link>
-              ) : null}
-              {!mayQuote && !mayEdit && !quote?.isSelected ? (
-                <p className="text-sm text-slate-700">Esta solicitud ya no acepta cotizaciones.</p>
               ) : null}
               <Link to={paths.partner.assignments()} className="btn-secondary">
                 Volver a la lista
@@ -177,6 +232,49 @@ export default function PartnerAssignmentDetail() {
           </Section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** What a partner who declined, or whose invitation was withdrawn, still sees of the request. */
+function ClosedForPartner({
+  request,
+  state,
+  declineReason,
+  stateChangedAt,
+}: {
+  request: { id: number; title: string; status: Parameters<typeof partnerAssignmentBadge>[1] };
+  state: Parameters<typeof partnerAssignmentBadge>[0];
+  declineReason: string | null;
+  stateChangedAt: string | null;
+}) {
+  const badge = partnerAssignmentBadge(state, request.status);
+  return (
+    <div>
+      <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="page-title break-words">{request.title}</h1>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+      <Section id="cerrada" title="Solicitud cerrada para ti" className="mt-6 max-w-2xl">
+        {state === "declined" ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Declinaste esta solicitud{stateChangedAt ? ` el ${formatDateTime(stateChangedAt)}` : ""}
+            .
+            {declineReason ? (
+              <span className="mt-2 block whitespace-pre-line break-words">
+                Tu motivo: {declineReason}
+              </span>
+            ) : null}
+          </p>
+        ) : (
+          <p className="mt-3 text-sm text-slate-700">
+            El equipo de CotizaHub retiró tu invitación a cotizar esta solicitud
+            {stateChangedAt ? ` el ${formatDateTime(stateChangedAt)}` : ""}. No necesitas enviar una
+            oferta.
+          </p>
+        )}
+      </Section>
     </div>
   );
 }

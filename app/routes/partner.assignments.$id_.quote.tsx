@@ -1,15 +1,22 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { Badge } from "~/components/ui/Badge";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
 import { Field, FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
-import { canPartnerQuote, STATUS_LABELS } from "~/domain/quote-status";
+import {
+  offerRefusal,
+  offerRefusalMessage,
+  partnerAssignmentBadge,
+  partnerSeesRequest,
+} from "~/domain/assignment";
+import { STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText, withUpload } from "~/domain/validation";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
@@ -20,7 +27,7 @@ import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -54,6 +61,8 @@ async function loadAssignment(request: Request, rawId: string | undefined) {
     ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
     : undefined;
   if (!assignment) throw notFound();
+  // Declined or withdrawn partners see only that the request is closed for them (on the detail).
+  if (!partnerSeesRequest(assignment.state)) throw redirect(paths.partner.assignment(requestId!));
   return { user, assignment };
 }
 
@@ -62,11 +71,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const settings = await getSettings(db);
   const requestFile = await fileLinks(paths.files.request(assignment.request.id), user.id);
   // Why the form is not offered, if it is not (the action checks again inside its transaction).
-  const closedReason = assignment.quote?.isSelected
-    ? ("selected" as const)
-    : canPartnerQuote(assignment.request.status)
+  const { state, request: r } = assignment;
+  const refusal = offerRefusal(state, r.status, r.quoteDeadline);
+  const closedReason =
+    refusal === null
       ? null
-      : ("status" as const);
+      : refusal === "not_open"
+        ? `Esta solicitud ya no acepta cotizaciones: está en estado «${STATUS_LABELS[r.status]}».`
+        : offerRefusalMessage(refusal, state, r.quoteDeadline);
   return {
     assignment,
     requestFile: requestFile.download,
@@ -123,6 +135,7 @@ export default function PartnerQuoteForm() {
   const busy = useNavigation().state === "submitting";
   const detailUrl = paths.partner.assignment(request.id);
   const title = editing ? "Editar Cotización" : "Nueva Cotización";
+  const badge = partnerAssignmentBadge(assignment.state, request.status);
 
   return (
     <div>
@@ -141,16 +154,7 @@ export default function PartnerQuoteForm() {
               role="status"
               className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
             >
-              {closedReason === "selected" ? (
-                <p>
-                  <strong>Tu cotización ya fue seleccionada</strong> y no puede modificarse.
-                </p>
-              ) : (
-                <p>
-                  <strong>Esta solicitud ya no acepta cotizaciones:</strong> está en estado «
-                  {STATUS_LABELS[request.status]}».
-                </p>
-              )}
+              <p data-testid="oferta-cerrada">{closedReason}</p>
               <Link to={detailUrl} className="btn-secondary mt-4">
                 Ver la solicitud
               </Link>
@@ -204,12 +208,16 @@ export default function PartnerQuoteForm() {
             Resumen de la solicitud
           </h2>
           <div className="mt-3">
-            <PartnerBadges status={request.status} isSelected={quote ? quote.isSelected : null} />
+            <Badge tone={badge.tone}>{badge.label}</Badge>
           </div>
           <dl className="mt-4 space-y-3 text-sm">
             <div>
               <dt className="text-slate-600">Título</dt>
               <dd className="break-words font-medium">{request.title}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Plazo para cotizar</dt>
+              <dd className="font-medium">{formatDateTime(request.quoteDeadline)}</dd>
             </div>
             {request.description ? (
               <div>

@@ -1,5 +1,5 @@
 import type { RequestStatus } from "../../../db/schema";
-import { STATUS_LABELS } from "~/domain/quote-status";
+import { HISTORY_EVENT_LABELS, STATUS_LABELS } from "~/domain/quote-status";
 import { ROLE_LABELS, isRole } from "~/domain/roles";
 import { formatDateTime } from "~/utils/format";
 
@@ -8,13 +8,17 @@ interface HistoryEntry {
   from_status: RequestStatus | null;
   to_status: RequestStatus;
   note: string | null;
+  event?: string | null;
   created_at: string;
   actor_first_name: string | null;
   actor_last_name: string | null;
   actor_role: string | null;
 }
 
-/** Every status change of a request: who, when, from, to and the note (DECISIONS §3). */
+/**
+ * Every status change of a request: who, when, from, to and the note (DECISIONS §3); events that
+ * kept the status (a decline, an extension) read by their name.
+ */
 export function Timeline({
   entries,
   showActor = true,
@@ -33,9 +37,11 @@ export function Timeline({
             aria-hidden="true"
           />
           <p className="text-sm font-semibold text-slate-900">
-            {entry.from_status
-              ? `${STATUS_LABELS[entry.from_status]} → ${STATUS_LABELS[entry.to_status]}`
-              : STATUS_LABELS[entry.to_status]}
+            {entry.event
+              ? (HISTORY_EVENT_LABELS[entry.event] ?? STATUS_LABELS[entry.to_status])
+              : entry.from_status
+                ? `${STATUS_LABELS[entry.from_status]} → ${STATUS_LABELS[entry.to_status]}`
+                : STATUS_LABELS[entry.to_status]}
           </p>
           <p className="text-xs text-slate-600">
             <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { futureDeadlineField } from "~/domain/deadline";
+import { extendDeadline } from "~/models/sourcing-round.server";
+import { adminQuoteAction, toQuoteDetail } from "~/models/admin-quote-action.server";
+import { db } from "~/services/db.server";
+
+export const loader = toQuoteDetail;
+
+/** Moves the deadline for offers later; the partners still in the round are told. */
+export function action(args: ActionFunctionArgs) {
+  return adminQuoteAction(args, {
+    form: "deadline",
+    schema: z.object({ quote_deadline: futureDeadlineField }),
+    run: ({ quote_deadline }, { requestId, adminId }) =>
+      extendDeadline(db, { requestId, adminId, deadline: quote_deadline }),
+    done: () => "Plazo ampliado. Los socios fueron notificados.",
+  });
+}
