@@ -11,8 +11,8 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 export function parseDeadlineInput(value: string): string | null {
   const match = LOCAL_DATE_TIME.exec(value.trim());
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number);
-  const time = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0);
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0));
+  const time = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
   const date = new Date(time);
   // Reject what Date.UTC silently rolls over (31 February, 25:00).
   if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || date.getUTCHours() !== h!)

@@ -19,6 +19,7 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   "Cotización de socio actualizada": ADMIN_REQUEST,
   "Cotización aprobada por el comprador": ADMIN_REQUEST,
   "Cotización rechazada por el comprador": ADMIN_REQUEST,
+  "Un socio declinó una solicitud": ADMIN_REQUEST,
   "Comprobante de pago recibido": {
     path: /^\/admin\/payments$/,
     heading: "Panel de administración",
@@ -34,12 +35,18 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   "Tu cotización oficial está lista": BUYER_REQUEST,
   "Cotización aprobada: lista para pago": BUYER_REQUEST,
   "Estado de tu solicitud actualizado": BUYER_REQUEST,
+  "Buscamos una nueva cotización": BUYER_REQUEST,
   "Pago confirmado": { path: /^\/buyer\/payments$/, heading: "Pagos" },
   "Pago rechazado": { path: /^\/buyer\/payments$/, heading: "Pagos" },
   "Recompensa entregada": { path: /^\/buyer\/rewards$/, heading: "Recompensas" },
   // To a partner.
   "Nueva solicitud de cotización asignada": PARTNER_ASSIGNMENT,
   "¡Tu cotización fue seleccionada!": PARTNER_ASSIGNMENT,
+  "Oferta no seleccionada": PARTNER_ASSIGNMENT,
+  "El comprador rechazó la cotización": PARTNER_ASSIGNMENT,
+  "Asignación retirada": PARTNER_ASSIGNMENT,
+  "Plazo ampliado": PARTNER_ASSIGNMENT,
+  "Solicitud reabierta": PARTNER_ASSIGNMENT,
 };
 
 /**
