@@ -40,6 +40,12 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   // To a partner.
   "Nueva solicitud de cotización asignada": PARTNER_ASSIGNMENT,
   "¡Tu cotización fue seleccionada!": PARTNER_ASSIGNMENT,
+  "Solicitud actualizada por el comprador": PARTNER_ASSIGNMENT,
+  // To the operators and to each partner still part of the request (same title).
+  "Solicitud cancelada por el comprador": {
+    path: /^\/(admin\/quotes|partner\/assignments)\/\d+$/,
+    heading: /.+/,
+  },
 };
 
 /**
