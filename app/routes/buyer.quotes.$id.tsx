@@ -269,8 +269,13 @@ export default function BuyerQuoteDetail() {
                     </div>
                     {p.status === "rejected" ? (
                       <p className="mt-1 text-red-800">
-                        {p.rejection_reason ? `Motivo: ${p.rejection_reason}. ` : ""}Contacta al
-                        administrador o envía un nuevo comprobante.
+                        {p.rejection_reason
+                          ? `Motivo: ${p.rejection_reason.replace(/\.$/, "")}. `
+                          : ""}
+                        {/* A payment voided by a cancellation or a rejection has nothing to retry. */}
+                        {canPay(request.status)
+                          ? "Contacta al administrador o envía un nuevo comprobante."
+                          : null}
                       </p>
                     ) : null}
                   </li>
