@@ -21,6 +21,8 @@ import {
   sendOfficialQuoteToBuyer,
   submitPartnerQuote,
 } from "../app/models/quote-lifecycle.server";
+import { cancelRequest, editRequest } from "../app/models/request-changes.server";
+import { dayOf } from "../app/domain/request-dates";
 import { storeUpload } from "../app/services/storage.server";
 import { stagedDemoPdf } from "./demo-files";
 
@@ -262,6 +264,42 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
       requestId: tanks,
       buyerId: buyer.id,
       reason: "El plazo de ejecución no coincide con nuestra parada de planta de marzo.",
+    }),
+  );
+
+  // cancelado: the buyer edited it before any offer (a needed-by date), then called it off.
+  const catering = await newRequest(
+    buyer,
+    "Servicio de catering para la parada de planta",
+    "Desayuno y comida para 150 personas durante los 12 días de la parada de planta, en dos turnos",
+    "requerimientos-catering.pdf",
+  );
+  await assign(catering, partner2);
+  const { quote_deadline } = await database
+    .selectFrom("quote_requests")
+    .select("quote_deadline")
+    .where("id", "=", catering)
+    .executeTakeFirstOrThrow();
+  must(
+    "editar (comprador)",
+    await editRequest(database, {
+      requestId: catering,
+      buyerId: buyer.id,
+      title: "Servicio de catering para la parada de planta",
+      description:
+        "Desayuno, comida y cena para 150 personas durante los 12 días de la parada de planta, en dos turnos",
+      quoteDeadline: quote_deadline,
+      neededBy: dayOf(new Date(Date.parse(quote_deadline) + 30 * 86_400_000)),
+      file: null,
+    }),
+  );
+  must(
+    "cancelar (comprador)",
+    await cancelRequest(database, {
+      requestId: catering,
+      buyerId: buyer.id,
+      reason:
+        "La parada de planta se pospuso al próximo año; la solicitaremos de nuevo con las nuevas fechas.",
     }),
   );
 

@@ -201,22 +201,40 @@ interface ProgressStep {
   key: string;
   label: string;
   done: boolean;
+  /** The step that closed the request (rejected, cancelled): nothing follows it. */
+  end?: boolean;
 }
 
-export function progressSteps(rawStatus: string): ProgressStep[] {
+const PROGRESS: readonly { status: RequestStatus; key: string; label: string }[] = [
+  { status: "pending", key: "created", label: "Solicitud creada" },
+  { status: "assigned", key: "assigned", label: "Socio asignado" },
+  { status: "quoted", key: "quoted", label: "Cotización recibida" },
+  { status: "approved", key: "approved", label: "Cotización aprobada" },
+  { status: "paid", key: "paid", label: "Pago completado" },
+];
+
+const ENDS: Partial<Record<RequestStatus, string>> = {
+  rejected: "Cotización rechazada",
+  cancelled: "Solicitud cancelada",
+};
+
+/**
+ * The buyer's tracker. An open request shows the five steps, done up to its status. A request
+ * that ended (rejected, cancelled) shows only the steps it really went through, read from its
+ * history (`reached`: every status it has had), then how it ended: it never claims a step that did
+ * not happen, nor offers one that never will.
+ */
+export function progressSteps(rawStatus: string, reached: readonly string[] = []): ProgressStep[] {
   const s: RequestStatus = isRequestStatus(rawStatus) ? rawStatus : "pending";
-  const inSet = (...set: RequestStatus[]) => set.includes(s);
-  return [
-    { key: "created", label: "Solicitud creada", done: s !== "pending" },
-    {
-      key: "assigned",
-      label: "Socio asignado",
-      done: inSet("assigned", "quoted", "approved", "paid"),
-    },
-    { key: "quoted", label: "Cotización recibida", done: inSet("quoted", "approved", "paid") },
-    { key: "approved", label: "Cotización aprobada", done: inSet("approved", "paid") },
-    { key: "paid", label: "Pago completado", done: s === "paid" },
-  ];
+  const end = ENDS[s];
+  if (end === undefined) {
+    const at = PROGRESS.findIndex((step) => step.status === s);
+    return PROGRESS.map(({ key, label }, index) => ({ key, label, done: index <= at }));
+  }
+  const happened = PROGRESS.filter(
+    (step) => step.status === "pending" || reached.includes(step.status),
+  ).map(({ key, label }) => ({ key, label, done: true }));
+  return [...happened, { key: s, label: end, done: true, end: true }];
 }
 
 // ---- Partner badges (SPEC §4).

@@ -1,11 +1,11 @@
 import type { RequestStatus } from "../../db/schema";
 import { commissionCents, formatMoney } from "~/domain/money";
 import { canAdminOverride, STATUS_LABELS } from "~/domain/quote-status";
-import { now, writeTransaction, type DB } from "~/services/db.server";
+import { now, type DB } from "~/services/db.server";
 import { claimFormToken } from "~/services/form-token.server";
-import { flushNotifications } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { offerRefusal, offerRefusalMessage } from "~/domain/assignment";
+import { defaultDeadline, requestDatesProblems } from "~/domain/request-dates";
 import { fail, ok, type Result } from "~/domain/result";
 import { formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
@@ -39,16 +39,29 @@ interface NewRequestInput {
   title: string;
   description: string | null;
   file: { key: string; name: string; type: string; size: number };
+  /** Until when partners may offer (an ISO instant); none: now + «días para cotizar». */
+  quoteDeadline?: string | null;
+  /** The day the buyer needs the goods by ("2026-12-15"), if they said. */
+  neededBy?: string | null;
   /** The form's one-time token: a repeated submit stores nothing (FormTokenAlreadyUsed). */
   formToken?: string | null;
 }
 
+/**
+ * The buyer's new request. The deadline must be in the future and at most MAX_DEADLINE_DAYS away;
+ * the needed-by day not before today nor before the deadline's day (field errors otherwise).
+ */
 export async function createQuoteRequest(
   database: DB,
   input: NewRequestInput,
 ): Promise<Result<{ id: number }>> {
-  const id = await writeTransaction(database, async (tx) => {
+  return lifecycleStep(database, async (tx) => {
     const timestamp = now();
+    const { quoteDays } = await getSettings(tx);
+    const quoteDeadline = input.quoteDeadline ?? defaultDeadline(quoteDays, new Date(timestamp));
+    const neededBy = input.neededBy ?? null;
+    const problems = requestDatesProblems({ quoteDeadline, neededBy }, new Date(timestamp));
+    if (problems) return fail("invalid", Object.values(problems)[0]![0]!, problems);
     const { id } = await tx
       .insertInto("quote_requests")
       .values({
@@ -60,6 +73,8 @@ export async function createQuoteRequest(
         file_key: input.file.key,
         file_size: input.file.size,
         status: "pending",
+        quote_deadline: quoteDeadline,
+        needed_by: neededBy,
         created_at: timestamp,
         updated_at: timestamp,
       })
@@ -82,10 +97,8 @@ export async function createQuoteRequest(
         message: `Recibimos tu solicitud «${input.title}». Nuestro equipo la revisará y recibirás cotizaciones de socios en 24-48 horas.`,
       },
     );
-    return id;
+    return ok({ id });
   });
-  flushNotifications();
-  return ok({ id });
 }
 
 // ---- Admin assigns partners

@@ -1,5 +1,6 @@
 import type { AssignmentState } from "../../db/schema";
 import { canDecline, canWithdraw, reopenedState } from "~/domain/assignment";
+import { requestDatesProblems } from "~/domain/request-dates";
 import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
@@ -18,6 +19,10 @@ import {
  * an invitation, extend the deadline or reopen a rejected request for a new round. Each runs in one
  * IMMEDIATE transaction that re-reads the request and the assignment.
  */
+
+/** A deadline the operator sets: in the future and within the longest round (request-dates). */
+const deadlineProblems = (deadline: string) =>
+  requestDatesProblems({ quoteDeadline: deadline, neededBy: null });
 
 const assignmentNotFound = () => fail("not_found", "Solicitud no encontrada");
 
@@ -149,8 +154,8 @@ export function extendDeadline(
   { requestId, adminId, deadline }: { requestId: number; adminId: number; deadline: string },
 ): Promise<Result> {
   return requestStep(database, { requestId, action: "extend_deadline" }, async (tx, request) => {
-    if (Date.parse(deadline) <= Date.now())
-      return fail("invalid", "El nuevo plazo debe ser posterior a este momento.", "quote_deadline");
+    const problems = deadlineProblems(deadline);
+    if (problems) return fail("invalid", problems.quote_deadline![0]!, problems);
     if (Date.parse(deadline) <= Date.parse(request.quote_deadline))
       return fail(
         "invalid",
@@ -183,8 +188,8 @@ export function reopenRequest(
   { requestId, adminId, deadline }: { requestId: number; adminId: number; deadline: string },
 ): Promise<Result> {
   return requestStep(database, { requestId, action: "reopen" }, async (tx, request, to) => {
-    if (Date.parse(deadline) <= Date.now())
-      return fail("invalid", "El nuevo plazo debe ser posterior a este momento.", "quote_deadline");
+    const problems = deadlineProblems(deadline);
+    if (problems) return fail("invalid", problems.quote_deadline![0]!, problems);
     const timestamp = now();
     await tx
       .updateTable("official_quotes")

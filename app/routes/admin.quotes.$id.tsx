@@ -16,7 +16,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Field, FormErrors, SelectField, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { ASSIGNMENT_STATE_LABELS, canWithdraw } from "~/domain/assignment";
-import { deadlineInputValue } from "~/domain/deadline";
+import { defaultDeadline, toDeadlineInput } from "~/domain/request-dates";
 import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import {
@@ -91,9 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       flashed: flash.flashed,
       // The page compares dates with the server's clock, so server and browser render the same.
       now: new Date().toISOString(),
-      defaultDeadline: deadlineInputValue(
-        new Date(Date.now() + settings.quoteDays * 86_400_000).toISOString(),
-      ),
+      defaultDeadline: toDeadlineInput(defaultDeadline(settings.quoteDays)),
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -497,7 +495,7 @@ function RoundSection({ d }: { d: Detail }) {
             id="deadline-quote_deadline"
             defaultValue={
               deadline.field("quote_deadline").defaultValue ??
-              deadlineInputValue(request.quote_deadline)
+              toDeadlineInput(request.quote_deadline)
             }
             required
             hint="Solo puede ampliarse. Los socios con la invitación abierta serán notificados."

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { futureDeadlineField } from "~/domain/deadline";
+import { deadlineFields } from "~/domain/request-form";
 import { extendDeadline } from "~/models/sourcing-round.server";
 import { adminQuoteAction, toQuoteDetail } from "~/models/admin-quote-action.server";
 import { db } from "~/services/db.server";
@@ -11,7 +10,7 @@ export const loader = toQuoteDetail;
 export function action(args: ActionFunctionArgs) {
   return adminQuoteAction(args, {
     form: "deadline",
-    schema: z.object({ quote_deadline: futureDeadlineField }),
+    schema: deadlineFields(),
     run: ({ quote_deadline }, { requestId, adminId }) =>
       extendDeadline(db, { requestId, adminId, deadline: quote_deadline }),
     done: () => "Plazo ampliado. Los socios fueron notificados.",

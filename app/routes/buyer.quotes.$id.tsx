@@ -17,6 +17,9 @@ import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
 import { getRequestForBuyer } from "~/models/quote-request.server";
+import { getRequestChanges } from "~/models/request-changes.server";
+import { timeLeft } from "~/domain/request-dates";
+import type { RequestStatus } from "../../db/schema";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { intents, readForm } from "~/services/form.server";
@@ -43,16 +46,44 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const id = idFrom(params.id);
-  const detail = id ? await getRequestForBuyer(db, { id, buyerId: user.id }) : undefined;
-  if (!detail) throw notFound();
+  const [detail, changes] = id
+    ? await Promise.all([
+        getRequestForBuyer(db, { id, buyerId: user.id }),
+        getRequestChanges(db, { requestId: id, buyerId: user.id }),
+      ])
+    : [];
+  if (!detail || !changes) throw notFound();
   const [settings, attachment, pdf] = await Promise.all([
     getSettings(db),
     fileLinks(paths.files.request(detail.request.id), user.id),
     detail.officialQuote ? fileLinks(paths.files.officialQuote(detail.request.id), user.id) : null,
   ]);
   const paid = detail.payments.some((p) => p.status === "confirmed");
-  return { ...detail, currency: settings.currency, attachment, pdf, paid };
+  const { quote_deadline, needed_by, cancellation_reason } = changes.request;
+  const open = OPEN_STATUSES.includes(detail.request.status);
+  return {
+    ...detail,
+    currency: settings.currency,
+    attachment,
+    pdf,
+    paid,
+    dates: {
+      quoteDeadline: quote_deadline,
+      neededBy: needed_by,
+      // Worked out here, not in the browser, so the page reads the same with or without JavaScript.
+      timeLeft: open ? (timeLeft(quote_deadline) ?? "Plazo vencido") : null,
+    },
+    cancellation: cancellation_reason
+      ? { reason: cancellation_reason, at: changes.cancelledAt }
+      : null,
+    editable: changes.editRefusal === null,
+    offersLockEdit: changes.editRefusal === "offers",
+    cancellable: changes.cancelRefusal === null,
+  };
 }
+
+/** While partners may still offer, the detail counts down the deadline. */
+const OPEN_STATUSES: readonly RequestStatus[] = ["pending", "assigned"];
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
@@ -103,6 +134,11 @@ export default function BuyerQuoteDetail() {
     attachment,
     pdf,
     paid,
+    dates,
+    cancellation,
+    editable,
+    offersLockEdit,
+    cancellable,
   } = useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
@@ -122,18 +158,50 @@ export default function BuyerQuoteDetail() {
         <h2 id="progreso" className="sr-only">
           Progreso
         </h2>
-        <ProgressTracker status={request.status} />
+        <ProgressTracker status={request.status} reached={history.map((h) => h.to_status)} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section id="informacion" title="Información de la solicitud">
             <RequestDescription text={request.description} />
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-600">Plazo para cotizar</dt>
+                <dd className="font-medium" data-testid="plazo-para-cotizar">
+                  {formatDateTime(dates.quoteDeadline)}
+                </dd>
+                {dates.timeLeft ? (
+                  <dd className="text-slate-700" data-testid="tiempo-restante">
+                    {dates.timeLeft}
+                  </dd>
+                ) : null}
+              </div>
+              <div>
+                <dt className="text-slate-600">Fecha requerida</dt>
+                <dd className="font-medium" data-testid="fecha-requerida">
+                  {dates.neededBy ? formatDate(dates.neededBy) : "Sin fecha indicada"}
+                </dd>
+              </div>
+            </dl>
             <RequirementsFile fileName={request.file_name} links={attachment} />
             {request.admin_notes ? (
               <div className="mt-4 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
                 <p className="font-semibold">Notas del administrador</p>
                 <p className="mt-1 whitespace-pre-line">{request.admin_notes}</p>
+              </div>
+            ) : null}
+            {request.status === "cancelled" ? (
+              <div
+                className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-900"
+                data-testid="cancelacion"
+              >
+                <p className="font-semibold">
+                  Cancelada{cancellation?.at ? ` el ${formatDateTime(cancellation.at)}` : ""}
+                </p>
+                {cancellation ? (
+                  <p className="mt-1 whitespace-pre-line">Motivo: {cancellation.reason}</p>
+                ) : null}
               </div>
             ) : null}
             {request.status === "rejected" && request.rejection_reason ? (
@@ -201,8 +269,13 @@ export default function BuyerQuoteDetail() {
                     </div>
                     {p.status === "rejected" ? (
                       <p className="mt-1 text-red-800">
-                        {p.rejection_reason ? `Motivo: ${p.rejection_reason}. ` : ""}Contacta al
-                        administrador o envía un nuevo comprobante.
+                        {p.rejection_reason
+                          ? `Motivo: ${p.rejection_reason.replace(/\.$/, "")}. `
+                          : ""}
+                        {/* A payment voided by a cancellation or a rejection has nothing to retry. */}
+                        {canPay(request.status)
+                          ? "Contacta al administrador o envía un nuevo comprobante."
+                          : null}
                       </p>
                     ) : null}
                   </li>
@@ -214,6 +287,15 @@ export default function BuyerQuoteDetail() {
 
         <div className="space-y-6">
           <Section id="acciones" title="Acciones" className="space-y-3">
+            {editable ? (
+              <Link to={paths.buyer.editQuote(request.id)} className="btn-secondary w-full">
+                Editar solicitud
+              </Link>
+            ) : offersLockEdit ? (
+              <p className="text-sm text-slate-700">
+                Ya hay ofertas de socios: la solicitud ya no se puede editar.
+              </p>
+            ) : null}
             {canBuyerApprove(request.status) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
@@ -251,6 +333,11 @@ export default function BuyerQuoteDetail() {
                   </button>
                 </Form>
               </details>
+            ) : null}
+            {cancellable ? (
+              <Link to={paths.buyer.cancelQuote(request.id)} className="btn-secondary w-full">
+                Cancelar solicitud
+              </Link>
             ) : null}
             <Link to={paths.buyer.newQuote()} className="btn-secondary w-full">
               Nueva cotización

@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { FormToken } from "~/components/FormToken";
 import { Field, FileField, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
-import { optionalText, requiredText, withUpload } from "~/domain/validation";
+import { RequestDateFields } from "~/components/quotes/RequestDateFields";
+import { defaultDeadline, latestDeadline, toDeadlineInput } from "~/domain/request-dates";
+import { requestFields } from "~/domain/request-form";
+import { withUpload } from "~/domain/validation";
 import { createQuoteRequest } from "~/models/quote-lifecycle.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -21,6 +23,8 @@ import { invalidForm, respond, type FormReply } from "~/services/respond.server"
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
+import { countOf } from "~/utils/format";
+import { getSettings } from "~/services/settings.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -31,17 +35,17 @@ export const meta: MetaFunction = () =>
 
 const MISSING_FILE = "Archivo requerido: Por favor sube un archivo con tus requerimientos.";
 
-// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
-function schema() {
-  return z.object({
-    title: requiredText("El título", 150),
-    description: optionalText(5000),
-  });
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "buyer");
-  return { formToken: newFormToken() };
+  const { quoteDays } = await getSettings(db);
+  return {
+    formToken: newFormToken(),
+    quoteDays,
+    // The deadline field starts at the default a request gets when it is left empty.
+    deadline: toDeadlineInput(defaultDeadline(quoteDays)),
+    earliest: toDeadlineInput(new Date()),
+    latest: toDeadlineInput(latestDeadline()),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,16 +59,24 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(earlier);
   }
   const submission = parseWithZod(upload.formData, {
-    schema: withUpload(schema(), "file", upload, MISSING_FILE),
+    schema: withUpload(requestFields({ deadlineRequired: false }), "file", upload, MISSING_FILE),
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
     return invalidForm(submission);
   }
-  const { title, description } = submission.value;
+  const { title, description, quote_deadline, needed_by } = submission.value;
   try {
     const result = await storeUpload(upload.file, (file) =>
-      createQuoteRequest(db, { buyerId: user.id, title, description, file: file!, formToken }),
+      createQuoteRequest(db, {
+        buyerId: user.id,
+        title,
+        description,
+        quoteDeadline: quote_deadline,
+        neededBy: needed_by,
+        file: file!,
+        formToken,
+      }),
     );
     return await respond(result, submission, ({ id }) => ({
       to: paths.buyer.quote(id),
@@ -91,9 +103,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewQuoteRequest() {
-  const { formToken } = useLoaderData<typeof loader>();
+  const { formToken, quoteDays, deadline, earliest, latest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result);
+  // Before any submission the deadline shows the default; after one, what was typed.
+  const deadlineField = actionData?.result
+    ? form.field("quote_deadline")
+    : { ...form.field("quote_deadline"), defaultValue: deadline };
   const busy = useNavigation().state === "submitting";
   const extensions = FILE_RULES.requirements.extensions.map((e) => e.toUpperCase()).join(", ");
   return (
@@ -125,6 +141,13 @@ export default function NewQuoteRequest() {
             rows={5}
             maxLength={5000}
             placeholder="Cantidades, especificaciones, plazos de entrega, lugar de entrega…"
+          />
+          <RequestDateFields
+            deadline={deadlineField}
+            neededBy={form.field("needed_by")}
+            earliest={earliest}
+            latest={latest}
+            deadlineHint={`Hora UTC, como todas las fechas de CotizaHub. Si lo dejas vacío: ${countOf(quoteDays, "día", "días")} desde ahora.`}
           />
           <FileField
             label="Archivo de requerimientos"

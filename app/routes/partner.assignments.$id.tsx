@@ -15,6 +15,7 @@ import {
   partnerSeesRequest,
 } from "~/domain/assignment";
 import { STATUS_LABELS } from "~/domain/quote-status";
+import { timeLeft } from "~/domain/request-dates";
 import { getAssignmentForPartner } from "~/models/partner-assignment.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -77,14 +78,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           ? `Esta solicitud ya no acepta ofertas: está en estado «${STATUS_LABELS[r.status]}».`
           : offerRefusalMessage(refusal, state, r.quoteDeadline),
     mayDecline: canDecline(state, r.status),
+    // Worded on the server so the page hydrates with the same text.
+    deadlineLeft: refusal === null ? timeLeft(r.quoteDeadline) : null,
   };
 }
 
 export default function PartnerAssignmentDetail() {
   const data = useLoaderData<typeof loader>();
   if (data.closed) return <ClosedForPartner {...data.closed} />;
-  const { assignment, requestFile, quoteFile, currency, mayOffer, offerClosedMessage, mayDecline } =
-    data;
+  const {
+    assignment,
+    requestFile,
+    quoteFile,
+    currency,
+    mayOffer,
+    offerClosedMessage,
+    mayDecline,
+    deadlineLeft,
+  } = data;
   const { request, buyer, quote } = assignment;
   const badge = partnerAssignmentBadge(assignment.state, request.status);
   return (
@@ -112,6 +123,9 @@ export default function PartnerAssignmentDetail() {
                 <dt className="text-slate-600">Plazo para cotizar</dt>
                 <dd className="font-medium" data-testid="plazo">
                   {formatDateTime(request.quoteDeadline)}
+                  {deadlineLeft ? (
+                    <span className="block text-sm font-normal text-slate-700">{deadlineLeft}</span>
+                  ) : null}
                 </dd>
               </div>
               <div>

@@ -47,6 +47,12 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   "Asignación retirada": PARTNER_ASSIGNMENT,
   "Plazo ampliado": PARTNER_ASSIGNMENT,
   "Solicitud reabierta": PARTNER_ASSIGNMENT,
+  "Solicitud actualizada por el comprador": PARTNER_ASSIGNMENT,
+  // To the operators and to each partner still part of the request (same title).
+  "Solicitud cancelada por el comprador": {
+    path: /^\/(admin\/quotes|partner\/assignments)\/\d+$/,
+    heading: /.+/,
+  },
 };
 
 /**
