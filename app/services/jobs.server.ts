@@ -13,14 +13,14 @@ import { now, type DB } from "./db.server";
  */
 
 /** A claim not renewed for this long belongs to a crashed process and may be taken over. */
-export const STALE_CLAIM_MS = 60_000;
+const STALE_CLAIM_MS = 60_000;
 /** A live run renews its claim this often, so only a dead process's claim ever goes stale. */
 const RENEW_CLAIM_MS = 20_000;
 /** Runs of one job, counting runs that never answered because their process died. */
 export const MAX_JOB_ATTEMPTS = 5;
 
 /** Wait before the next run after `attempts` failed ones: 1 min, 2, 4, 8 (capped at an hour). */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(2 ** (attempts - 1) * 60_000, 60 * 60_000);
 }
 
@@ -180,7 +180,8 @@ async function runJob(database: DB, handlers: JobHandlers, id: number): Promise<
     clearInterval(renewal);
     const failed = job.attempts >= MAX_JOB_ATTEMPTS;
     const message = error instanceof Error ? error.message : String(error);
-    await ours()
+    // Matches nothing when the handler had completed the job, or lost its claim, before failing.
+    const { numUpdatedRows } = await ours()
       .set({
         ...release,
         last_error: message.slice(0, 500),
@@ -188,8 +189,10 @@ async function runJob(database: DB, handlers: JobHandlers, id: number): Promise<
           ? { failed_at: now() }
           : { run_at: iso(Date.now() + retryDelayMs(job.attempts)) }),
       })
-      .execute();
-    if (failed) console.error(`[jobs] gave up on ${job.key} after ${job.attempts} runs`, message);
+      .executeTakeFirstOrThrow();
+    if (failed && numUpdatedRows > 0n) {
+      console.error(`[jobs] gave up on ${job.key} after ${job.attempts} runs`, message);
+    }
     return false;
   }
   clearInterval(renewal);
