@@ -1,8 +1,9 @@
 /**
  * Scheduled work on this file's own migrated database (tests/setup.ts). Extra connections to the same
- * SQLite file stand in for other server processes, as they do in production: each job runs once
- * however many poll, a crashed process's claim is taken over, failures are retried with back-off
- * and then given up on, and the deadline reminder reaches each invited partner exactly once.
+ * SQLite file stand in for other server processes (and real child processes where the work holds a
+ * write transaction): each job runs once however many poll, a crashed process's claim is taken
+ * over, failures are retried with back-off and then given up on, and the deadline reminder reaches
+ * each invited partner exactly once.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
