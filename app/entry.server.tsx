@@ -9,13 +9,14 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { JOB_HANDLERS } from "./models/scheduled-jobs.server";
 import { startBackgroundWork } from "./services/background.server";
 import { createNonce, setSecurityHeaders } from "./services/security-headers.server";
 import { NonceContext } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
-startBackgroundWork();
+startBackgroundWork(JOB_HANDLERS);
 
 export default function handleRequest(
   request: Request,

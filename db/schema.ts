@@ -286,6 +286,27 @@ interface MailOutboxTable {
   failed_at: Timestamp | null;
 }
 
+/** Scheduled work (migration 2026-11-26T05-00_jobs; app/services/jobs.server.ts). */
+interface JobsTable {
+  id: Generated<number>;
+  /** Which handler runs it ("deadline_reminder"). */
+  kind: string;
+  /** Names the thing scheduled; unique, so scheduling it twice keeps one row. */
+  key: string;
+  /** JSON text handed to the handler. */
+  payload: string;
+  run_at: Timestamp;
+  /** Set while a worker runs the job: when it claimed it and with which token. */
+  claimed_at: Timestamp | null;
+  claim_token: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  done_at: Timestamp | null;
+  /** Given up on after the last attempt. */
+  failed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 // ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.
 
 export interface RequestStatusCountsTable {
@@ -415,6 +436,7 @@ export interface Database {
   loyalty_ledger: LoyaltyLedgerTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   request_status_counts: RequestStatusCountsTable;
   buyer_request_counts: BuyerRequestCountsTable;
   payment_status_totals: PaymentStatusTotalsTable;

@@ -11,7 +11,9 @@ import { appUrl, env } from "./env.server";
 /**
  * Outgoing mail goes through the `mail_outbox` table: it is written in the same transaction as the
  * event that causes it, then delivered by `processOutbox`, which retries failures with back-off
- * and gives up at once on a mail the receiving server refuses for good.
+ * and gives up at once on a mail the receiving server refuses for good. A pass runs right after the
+ * commit (`deliverSoon`) and on every tick of the scheduled-work poller (services/background), which
+ * is what sends a mail again once its back-off has passed.
  * Without SMTP_URL a delivered mail is an .eml file in MAIL_DIR.
  */
 
@@ -272,8 +274,12 @@ export async function processOutbox(
 let running: Promise<number> | null = null;
 let runAgain = false;
 
-/** Delivers due mail from this process, one pass at a time. */
-function deliverDueMail(database: DB = db): Promise<number> {
+/**
+ * Delivers due mail from this process, one pass at a time; the promise also covers a pass already
+ * under way (e.g. one `deliverSoon` started), so awaiting it lets a short-lived process finish its
+ * deliveries before closing the database.
+ */
+export function deliverDueMail(database: DB = db): Promise<number> {
   if (running) {
     // Mail enqueued while a pass is under way is picked up by one more pass.
     runAgain = true;
@@ -299,18 +305,4 @@ export function deliverSoon(): void {
   setImmediate(() => {
     deliverDueMail().catch((error) => console.error("[mail] delivery failed", error));
   });
-}
-
-declare global {
-  var __mailTimer: NodeJS.Timeout | undefined;
-}
-
-/** Retries pending mail every 30 s for the life of the server process. */
-export function startMailWorker(): void {
-  if (globalThis.__mailTimer || process.env.NODE_ENV === "test") return;
-  globalThis.__mailTimer = setInterval(() => {
-    deliverDueMail().catch((error) => console.error("[mail] delivery failed", error));
-  }, 30_000);
-  globalThis.__mailTimer.unref();
-  deliverSoon();
 }
