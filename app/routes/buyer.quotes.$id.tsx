@@ -217,8 +217,9 @@ export default function BuyerQuoteDetail() {
               <OfficialQuoteSummary quote={officialQuote} pdf={pdf} />
             ) : (
               <p className="mt-3 text-sm text-slate-700">
-                Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos
-                por correo.
+                {request.status === "cancelled"
+                  ? "La solicitud se canceló sin cotización oficial."
+                  : "Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos por correo."}
               </p>
             )}
           </Section>

@@ -103,7 +103,9 @@ export default function PartnerAssignmentDetail() {
       <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h1 className="page-title break-words">{request.title}</h1>
-        <Badge tone={badge.tone}>{badge.label}</Badge>
+        <div className="shrink-0">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -268,7 +270,9 @@ function ClosedForPartner({
       <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h1 className="page-title break-words">{request.title}</h1>
-        <Badge tone={badge.tone}>{badge.label}</Badge>
+        <div className="shrink-0">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
       </div>
       <Section id="cerrada" title="Solicitud cerrada para ti" className="mt-6 max-w-2xl">
         {state === "declined" ? (
