@@ -103,53 +103,84 @@ export async function createQuoteRequest(
 
 // ---- Admin assigns partners
 
-export async function assignPartner(
+/** Assigns one partner (see assignPartners). */
+export function assignPartner(
   database: DB,
   { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
 ): Promise<Result> {
+  return assignPartners(database, { requestId, partnerIds: [partnerId], adminId });
+}
+
+/**
+ * Invites a batch of partners in one transaction: all of them or none (an unknown partner or one
+ * already assigned refuses the batch). Each partner is told; the buyer gets one notification per
+ * batch, not one per partner.
+ */
+export async function assignPartners(
+  database: DB,
+  {
+    requestId,
+    partnerIds,
+    adminId,
+  }: { requestId: number; partnerIds: readonly number[]; adminId: number },
+): Promise<Result> {
+  const unique = [...new Set(partnerIds)];
+  if (unique.length === 0) return fail("invalid", "Elige un socio para asignar.", "partner_id");
   return requestStep(database, { requestId, action: "assign_partner" }, async (tx, request, to) => {
-    const partner = await tx
+    const partners = await tx
       .selectFrom("users")
-      .select(["id", "role"])
-      .where("id", "=", partnerId)
-      .executeTakeFirst();
-    if (!partner || partner.role !== "partner")
+      .select(["id"])
+      .where("id", "in", unique)
+      .where("role", "=", "partner")
+      .execute();
+    if (partners.length !== unique.length)
       return fail("invalid", "El usuario seleccionado no es un socio.", "partner_id");
-    const inserted = await tx
-      .insertInto("partner_assignments")
-      .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
-      .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return fail("conflict", "Este partner ya está asignado a esta cotización");
-    }
-    if (to !== request.status) {
-      await recordStatus(tx, requestId, request.status, to, adminId, "Socio asignado");
+    for (const partnerId of unique) {
+      const inserted = await tx
+        .insertInto("partner_assignments")
+        .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
+        .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
+        .executeTakeFirst();
+      // Throwing rolls the whole batch back; the refusal is returned below.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyAssigned();
       await notifyAbout(
         tx,
         requestId,
-        { buyer: request.buyer_id },
+        { partner: partnerId },
         {
           type: "info",
-          title: "Socio asignado a tu solicitud",
-          message: `Asignamos socios verificados a «${request.title}». Recibirás su cotización en 24-48 horas.`,
+          title: "Nueva solicitud de cotización asignada",
+          message: `Te asignamos la solicitud «${request.title}». Envía tu oferta o declínala antes del ${formatDateTime(request.quote_deadline)}.`,
         },
       );
+    }
+    if (to !== request.status) {
+      const note = unique.length === 1 ? "Socio asignado" : `${unique.length} socios asignados`;
+      await recordStatus(tx, requestId, request.status, to, adminId, note);
     }
     await notifyAbout(
       tx,
       requestId,
-      { partner: partnerId },
+      { buyer: request.buyer_id },
       {
         type: "info",
-        title: "Nueva solicitud de cotización asignada",
-        message: `Te asignamos la solicitud «${request.title}». Envía tu oferta o declínala antes del ${formatDateTime(request.quote_deadline)}.`,
+        title: "Socio asignado a tu solicitud",
+        message:
+          unique.length === 1
+            ? `Asignamos un socio verificado a «${request.title}». Recibirás la cotización en 24-48 horas.`
+            : `Asignamos ${unique.length} socios verificados a «${request.title}». Recibirás la cotización en 24-48 horas.`,
       },
     );
     await scheduleDeadlineReminders(tx, requestId);
     return ok();
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyAssigned)
+      return fail("conflict", "Este partner ya está asignado a esta cotización");
+    throw error;
   });
 }
+
+class AlreadyAssigned extends Error {}
 
 // ---- Partner quotes
 

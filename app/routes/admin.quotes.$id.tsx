@@ -419,11 +419,11 @@ function AssignSection({ d }: { d: Detail }) {
             {...assign.field("partner_id")}
             id="partner_id"
             required
-            defaultValue={assign.field("partner_id").defaultValue ?? ""}
+            multiple
+            size={Math.min(6, Math.max(2, d.partners.length))}
+            defaultValue={[]}
+            hint="Puedes elegir varios a la vez (Ctrl o Cmd + clic); el comprador recibe un solo aviso."
           >
-            <option value="" disabled>
-              Elige un socio…
-            </option>
             {d.partners.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.company_name

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   approvePartnerQuote,
   assignPartner,
+  assignPartners,
   buyerRejectQuote,
   createManualOfficialQuote,
   sendOfficialQuoteToBuyer,
@@ -324,5 +325,43 @@ describe("reject, reopen, re-offer, re-approve", () => {
       await reopenRequest(db, { requestId, adminId: admin, deadline: inHours(30) }),
     ).toMatchObject({ ok: false, code: "conflict" });
     expect(await snapshot(requestId)).toEqual(before);
+  });
+});
+
+describe("assigning a batch of partners", () => {
+  it("tells the buyer once per batch and each partner once", async () => {
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("buyer");
+    const partners = [
+      await makeUser("partner"),
+      await makeUser("partner"),
+      await makeUser("partner"),
+    ];
+    const requestId = await makeRequest(buyer);
+    const result = await assignPartners(db, { requestId, partnerIds: partners, adminId: admin });
+    expect(result.ok).toBe(true);
+    expect((await notificationsOf(buyer)).map((n) => n.title)).toEqual([
+      "Socio asignado a tu solicitud",
+    ]);
+    expect((await notificationsOf(buyer))[0]!.message).toContain("Asignamos 3 socios verificados");
+    for (const partner of partners) {
+      expect((await notificationsOf(partner)).map((n) => n.title)).toEqual([
+        "Nueva solicitud de cotización asignada",
+      ]);
+    }
+    expect((await historyOf(requestId)).map((h) => h.note)).toEqual(["3 socios asignados"]);
+  });
+
+  it("refuses the whole batch when one partner is already assigned, storing nothing", async () => {
+    const { admin, buyer, first, requestId } = await invitedRound();
+    const fresh = await makeUser("partner");
+    const before = await snapshot(requestId);
+    const buyerNotifications = (await notificationsOf(buyer)).length;
+    expect(
+      await assignPartners(db, { requestId, partnerIds: [fresh, first], adminId: admin }),
+    ).toMatchObject({ ok: false, message: "Este partner ya está asignado a esta cotización" });
+    expect(await snapshot(requestId)).toEqual(before);
+    expect(await notificationsOf(fresh)).toEqual([]);
+    expect((await notificationsOf(buyer)).length).toBe(buyerNotifications);
   });
 });
