@@ -250,8 +250,8 @@ test.describe("Área de socio", () => {
     await loginAs(partner, page.context());
 
     await page.goto(`/partner/assignments/${requestId}`);
-    await expect(page.getByText("Cotización Ganadora")).toBeVisible();
-    await expect(page.getByText("En Evaluación")).toBeVisible();
+    // The partner's own outcome, not the request's status (DECISIONS §6).
+    await expect(page.getByText("Seleccionada", { exact: true })).toBeVisible();
     await expect(page.getByText(/¡Felicitaciones!/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Editar Cotización" })).toHaveCount(0);
     await page.goto(`/partner/assignments/${requestId}/quote`);
