@@ -43,7 +43,28 @@ function dbState(server: Server, requestId: number) {
     history: server.sql
       .prepare("SELECT count(*) AS n FROM request_status_history WHERE quote_request_id = ?")
       .get(requestId),
+    round: server.sql
+      .prepare(
+        "SELECT title, quote_deadline, needed_by, cancellation_reason, file_key FROM quote_requests WHERE id = ?",
+      )
+      .get(requestId),
+    states: server.sql
+      .prepare(
+        "SELECT partner_id, state, decline_reason FROM partner_assignments WHERE quote_request_id = ? ORDER BY id",
+      )
+      .all(requestId),
+    offers: server.sql
+      .prepare("SELECT count(*) AS n FROM partner_quotes WHERE quote_request_id = ?")
+      .get(requestId),
   };
+}
+
+function assign(server: Server, requestId: number, partnerId: number, state = "invited") {
+  server.sql
+    .prepare(
+      "INSERT INTO partner_assignments (partner_id, quote_request_id, assigned_at, state) VALUES (?, ?, ?, ?)",
+    )
+    .run(partnerId, requestId, new Date().toISOString(), state);
 }
 
 test.describe("archivos subidos", () => {
@@ -164,6 +185,81 @@ test.describe("permisos del servidor", () => {
     ).toEqual({ n: 0 });
   });
 
+  test("un comprador no edita ni cancela la solicitud de otro", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+  }) => {
+    const owner = await createUser({ role: "buyer" });
+    const intruder = await createUser({ role: "buyer" });
+    const requestId = insertRequest(server, owner.id, "pending");
+    await loginAs(intruder, page.context());
+    const before = dbState(server, requestId);
+    for (const path of ["edit", "cancel"]) {
+      const view = await page.goto(`/buyer/quotes/${requestId}/${path}`);
+      expect(view?.status(), `GET ${path}`).toBe(404);
+      await expect(page.getByText("Datos confidenciales")).toHaveCount(0);
+    }
+    const cancel = await page.request.post(`/buyer/quotes/${requestId}/cancel`, {
+      form: { reason: "No es mía pero la cancelo" },
+    });
+    expect(cancel.status()).toBe(404);
+    const edit = await page.request.post(`/buyer/quotes/${requestId}/edit`, {
+      multipart: { title: "Título cambiado", description: "x", quote_deadline: "2099-01-01T10:00" },
+    });
+    expect(edit.status()).toBe(404);
+    expect(dbState(server, requestId)).toEqual(before);
+  });
+
+  test("un socio no declina ni ve la asignación de otro; declinado o retirado no puede ofertar", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+  }) => {
+    const buyer = await createUser({ role: "buyer" });
+    const assigned = await createUser({ role: "partner" });
+    const other = await createUser({ role: "partner" });
+    const requestId = insertRequest(server, buyer.id, "assigned");
+    assign(server, requestId, assigned.id);
+    await loginAs(other, page.context());
+    const before = dbState(server, requestId);
+    for (const url of [
+      `/partner/assignments/${requestId}`,
+      `/partner/assignments/${requestId}/decline`,
+      `/partner/assignments/${requestId}/quote`,
+    ]) {
+      const view = await page.goto(url);
+      expect(view?.status(), url).toBe(404);
+      await expect(page.getByText("Datos confidenciales")).toHaveCount(0);
+    }
+    const decline = await page.request.post(`/partner/assignments/${requestId}/decline`, {
+      form: { reason: "Declino por otro" },
+    });
+    expect(decline.status()).toBe(404);
+    expect(dbState(server, requestId)).toEqual(before);
+
+    // Declined and withdrawn partners: an offer posted straight to the server stores nothing.
+    for (const state of ["declined", "withdrawn"]) {
+      const partner = await createUser({ role: "partner" });
+      assign(server, requestId, partner.id, state);
+      await loginAs(partner, page.context());
+      const stored = dbState(server, requestId);
+      const post = await page.request.post(`/partner/assignments/${requestId}/quote`, {
+        multipart: { amount: "5000", notes: "oferta tardía" },
+        maxRedirects: 0,
+      });
+      expect(post.status(), state).toBe(302);
+      expect(post.headers()["location"]).toBe(`/partner/assignments/${requestId}`);
+      expect(dbState(server, requestId)).toEqual(stored);
+      const detail = await page.goto(`/partner/assignments/${requestId}`);
+      expect(detail?.status()).toBe(200);
+      await expect(page.getByText("Solicitud cerrada para ti")).toBeVisible();
+      await expect(page.getByText("Datos confidenciales")).toHaveCount(0);
+    }
+  });
+
   test("quien no es administrador no puede llamar a ninguna acción de administración", async ({
     request: anonymous,
     server,
@@ -186,6 +282,9 @@ test.describe("permisos del servidor", () => {
       [`/admin/quotes/${requestId}/send`, {}],
       [`/admin/quotes/${requestId}/status`, { status: "paid" }],
       [`/admin/quotes/${requestId}/notes`, { admin_notes: "hackeado" }],
+      [`/admin/quotes/${requestId}/withdraw`, { partner_id: String(partner.id) }],
+      [`/admin/quotes/${requestId}/deadline`, { quote_deadline: "2099-01-01T10:00" }],
+      [`/admin/quotes/${requestId}/reopen`, { quote_deadline: "2099-01-01T10:00" }],
       ["/admin/quotes?index", { intent: "send_to_buyer", request_id: String(requestId) }],
       ["/admin/payments", { intent: "confirm_payment", payment_id: "1" }],
     ];
