@@ -72,6 +72,10 @@ test.describe("Todas las páginas a 360 px", () => {
   let admin: TestUser;
   let requestId = 0;
   let approvedId = 0;
+  let openId = 0;
+  let declinedId = 0;
+  let cancelledId = 0;
+  let rejectedId = 0;
   let productId = 0;
   let rewardId = 0;
 
@@ -98,6 +102,37 @@ test.describe("Todas las páginas a 360 px", () => {
       requestId: approvedId,
       amountCents: 98_765_43,
       partnerQuoteId: offer.id,
+    });
+    // The sourcing round: an open invitation, one the partner declined, a cancelled and a rejected
+    // request (the operator's reopen form).
+    openId = insertRequest(server, {
+      buyer,
+      title: `Mangueras hidráulicas de alta presión ${tag()}`,
+      status: "assigned",
+      partners: [partner],
+    });
+    declinedId = insertRequest(server, {
+      buyer,
+      title: `Bombas centrífugas ${tag()}`,
+      status: "assigned",
+      partners: [partner],
+    });
+    server.sql
+      .prepare(
+        "UPDATE partner_assignments SET state = 'declined', decline_reason = 'Sin stock hasta el próximo trimestre', state_changed_at = ? WHERE quote_request_id = ?",
+      )
+      .run(new Date().toISOString(), declinedId);
+    cancelledId = insertRequest(server, { buyer, title: `Guantes de nitrilo ${tag()}` });
+    server.sql
+      .prepare(
+        "UPDATE quote_requests SET status = 'cancelled', cancellation_reason = 'El proyecto se pospuso al próximo año' WHERE id = ?",
+      )
+      .run(cancelledId);
+    rejectedId = insertRequest(server, {
+      buyer,
+      title: `Generador diésel de 500 kVA ${tag()}`,
+      status: "rejected",
+      partners: [partner],
     });
     const category = server.sql
       .prepare("INSERT INTO categories (name) VALUES (?)")
@@ -141,6 +176,9 @@ test.describe("Todas las páginas a 360 px", () => {
       "/buyer/quotes/new",
       `/buyer/quotes/${requestId}`,
       `/buyer/quotes/${approvedId}`,
+      `/buyer/quotes/${openId}/edit`,
+      `/buyer/quotes/${openId}/cancel`,
+      `/buyer/quotes/${cancelledId}`,
       "/buyer/payments",
       `/buyer/payments/new?quote=${approvedId}`,
       "/buyer/rewards",
@@ -159,6 +197,9 @@ test.describe("Todas las páginas a 360 px", () => {
       "/partner/assignments",
       `/partner/assignments/${requestId}`,
       `/partner/assignments/${requestId}/quote`,
+      `/partner/assignments/${openId}`,
+      `/partner/assignments/${openId}/decline`,
+      `/partner/assignments/${declinedId}`,
       "/partner/quotes",
       "/profile",
       "/notifications",
@@ -175,6 +216,8 @@ test.describe("Todas las páginas a 360 px", () => {
         "/admin/quotes",
         `/admin/quotes/${requestId}`,
         `/admin/quotes/${approvedId}`,
+        `/admin/quotes/${openId}`,
+        `/admin/quotes/${rejectedId}`,
         "/admin/payments",
         "/admin/users",
         "/admin/partners",
