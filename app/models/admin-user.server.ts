@@ -2,10 +2,11 @@ import { sql } from "kysely";
 import { fail, ok, type Result } from "~/domain/result";
 import type { Role } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import { isRole } from "~/domain/roles";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { finishPage, type PageInfo, type PageRequest } from "~/utils/keyset";
-import { readKeysetPage } from "./keyset.server";
+import { inBatches, readKeysetPage } from "./keyset.server";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 
 export const LAST_ADMIN_MESSAGE =
@@ -22,47 +23,60 @@ interface AdminUserRow {
   created_at: string;
 }
 
+/** The users list's role filter from ?role= (anything else means every role). */
+export function roleFromUrl(url: URL): Role | null {
+  const role = url.searchParams.get("role");
+  return isRole(role) ? role : null;
+}
+
+/** The users list's filters: a search over name, e-mail and company, and an optional role. */
+function filteredUsers(database: DB, { q, role }: { q: string; role: Role | null }) {
+  let query = database.selectFrom("users");
+  if (role) query = query.where("role", "=", role);
+  if (!q) return query;
+  // Full-text (accent-insensitive, partial words) over name, company and e-mail; a literal
+  // LIKE as well when the text has punctuation (an e-mail, "S.A.").
+  const expression = matchExpression(q, ["name", "company", "email"]);
+  if (expression)
+    query = query.where(
+      "id",
+      "in",
+      database
+        .selectFrom("user_search")
+        .select("user_search.rowid")
+        .where(sql<boolean>`user_search MATCH ${expression}`),
+    );
+  if (!expression || needsLiteralMatch(q)) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
+        OR email LIKE ${pattern} ESCAPE '\\'
+        OR coalesce(company_name, '') LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  return query;
+}
+
+const adminUserColumns = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "company_name",
+  "role",
+  "email_verified_at",
+  "created_at",
+] as const;
+
 /** Users for /admin/users: search over name, e-mail and company, an optional role, 25 a page. */
 export async function listUsersForAdmin(
   database: DB,
   { q, role, page }: { q: string; role: Role | null; page: PageRequest },
 ): Promise<{ users: AdminUserRow[]; total: number; pageInfo: PageInfo }> {
-  let query = database.selectFrom("users");
-  if (role) query = query.where("role", "=", role);
-  if (q) {
-    // Full-text (accent-insensitive, partial words) over name, company and e-mail; a literal
-    // LIKE as well when the text has punctuation (an e-mail, "S.A.").
-    const expression = matchExpression(q, ["name", "company", "email"]);
-    if (expression)
-      query = query.where(
-        "id",
-        "in",
-        database
-          .selectFrom("user_search")
-          .select("user_search.rowid")
-          .where(sql<boolean>`user_search MATCH ${expression}`),
-      );
-    if (!expression || needsLiteralMatch(q)) {
-      const pattern = containsPattern(q);
-      query = query.where(
-        sql<boolean>`(first_name || ' ' || last_name LIKE ${pattern} ESCAPE '\\'
-        OR email LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(company_name, '') LIKE ${pattern} ESCAPE '\\')`,
-      );
-    }
-  }
+  const query = filteredUsers(database, { q, role });
   const [read, total] = await Promise.all([
     readKeysetPage(
-      query.select([
-        "id",
-        "email",
-        "first_name",
-        "last_name",
-        "company_name",
-        "role",
-        "email_verified_at",
-        "created_at",
-      ]),
+      query.select(adminUserColumns),
       page,
       { key: "created_at", id: "id" },
       ADMIN_PAGE_SIZE,
@@ -80,6 +94,14 @@ export async function listUsersForAdmin(
     id: u.id,
   }));
   return { users: rows, total: Number(total.n), pageInfo };
+}
+
+/** Every user the users list shows with these filters, for the CSV export, newest first, in batches. */
+export async function* exportAdminUsers(database: DB, filters: { q: string; role: Role | null }) {
+  yield* inBatches(
+    filteredUsers(database, filters).select([...adminUserColumns, "phone"]),
+    "users.id",
+  );
 }
 
 /**

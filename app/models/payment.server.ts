@@ -12,8 +12,9 @@ import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { lifecycleStep, recordStatus } from "./request-step.server";
 import { likePattern, matchingRequestIds } from "./quote-request.server";
-import { keysetDirection, readKeysetPage } from "./keyset.server";
+import { inBatches, keysetDirection, readKeysetPage } from "./keyset.server";
 import { countOf } from "~/utils/format";
+import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -362,6 +363,44 @@ function paymentListKey(p: {
   };
 }
 
+const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
+
+/** The Pagos list's status filter from ?status= (anything else means every status). */
+export function paymentStatusFromUrl(url: URL): PaymentStatus | null {
+  const status = url.searchParams.get("status");
+  return PAYMENT_STATUSES.find((s) => s === status) ?? null;
+}
+
+/** The Pagos list's search: the request's title and the buyer's name, company or e-mail. */
+function searchedAdminPayments(database: DB, q: string) {
+  let base = database
+    .selectFrom("payments as p")
+    .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+    .innerJoin("users as b", "b.id", "p.buyer_id");
+  if (!q) return base;
+  const expression = matchExpression(q, ["title", "buyer"]);
+  if (expression)
+    base = base.where("p.quote_request_id", "in", matchingRequestIds(database, expression));
+  if (!expression || needsLiteralMatch(q)) {
+    const pattern = likePattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  return base;
+}
+
+const adminListColumns = [
+  ...listColumns,
+  "b.first_name as buyer_first_name",
+  "b.last_name as buyer_last_name",
+  "b.company_name as buyer_company",
+] as const;
+
 const QUEUE_KEY = sql`(p.proof_key IS NULL), coalesce(p.submitted_at, p.created_at), p.id`;
 
 /**
@@ -372,31 +411,7 @@ export async function listPaymentsForAdmin(
   database: DB,
   { q, status, page }: { q: string; status: PaymentStatus | null; page: PageRequest },
 ) {
-  let base = database
-    .selectFrom("payments as p")
-    .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
-    .innerJoin("users as b", "b.id", "p.buyer_id");
-  if (q) {
-    const expression = matchExpression(q, ["title", "buyer"]);
-    if (expression)
-      base = base.where("p.quote_request_id", "in", matchingRequestIds(database, expression));
-    if (!expression || needsLiteralMatch(q)) {
-      const pattern = likePattern(q);
-      base = base.where((eb) =>
-        eb.or([
-          sql<boolean>`qr.title LIKE ${pattern} ESCAPE '\\'`,
-          sql<boolean>`coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'`,
-          sql<boolean>`b.email LIKE ${pattern} ESCAPE '\\'`,
-        ]),
-      );
-    }
-  }
-  const columns = [
-    ...listColumns,
-    "b.first_name as buyer_first_name",
-    "b.last_name as buyer_last_name",
-    "b.company_name as buyer_company",
-  ] as const;
+  const base = searchedAdminPayments(database, q);
   const reviewedStatuses: PaymentStatus[] =
     status && status !== "pending" ? [status] : ["confirmed", "rejected"];
   const showPending = status === null || status === "pending";
@@ -407,7 +422,7 @@ export async function listPaymentsForAdmin(
   /** Pending payments in queue order (or reversed), from just past `from` when given. */
   const pendingPart = (from: { flag: number; at: string; id: number } | null, limit: number) =>
     base
-      .select(columns)
+      .select(adminListColumns)
       .where("p.status", "=", "pending")
       .$if(from !== null, (qb) =>
         qb.where(
@@ -421,7 +436,7 @@ export async function listPaymentsForAdmin(
   /** Reviewed payments newest first (or reversed), from just past `from` when given. */
   const reviewedPart = (from: { at: string; id: number } | null, limit: number) =>
     base
-      .select(columns)
+      .select(adminListColumns)
       .where("p.status", "in", reviewedStatuses)
       .$if(from !== null, (qb) =>
         qb.where(
@@ -477,4 +492,18 @@ export async function listPaymentsForAdmin(
   }
   const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentListKey);
   return { rows, pageInfo, total };
+}
+
+/**
+ * Every payment the Pagos list shows with these filters, for the CSV export: newest first (not the
+ * list's review-queue order, which has no single key to read batches by), in batches.
+ */
+export async function* exportAdminPayments(
+  database: DB,
+  { q, status }: { q: string; status: PaymentStatus | null },
+) {
+  const query = searchedAdminPayments(database, q)
+    .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
+    .select([...adminListColumns, "b.email as buyer_email"]);
+  yield* inBatches(query, "p.id");
 }

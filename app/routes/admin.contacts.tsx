@@ -11,6 +11,7 @@ import { db } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
 import { pageMeta } from "~/utils/meta";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -44,11 +45,18 @@ export default function AdminContacts() {
         <StatCard label="Esta semana" value={counters.week} hint="Desde el lunes (UTC)" />
       </div>
       <SearchBar q={q} label="Buscar por nombre, correo, empresa o mensaje" />
-      <p className="mt-4 text-sm text-slate-700">
-        {q
-          ? `${total} ${total === 1 ? "mensaje encontrado" : "mensajes encontrados"}`
-          : `${total} ${total === 1 ? "mensaje" : "mensajes"}`}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">
+          {q
+            ? `${total} ${total === 1 ? "mensaje encontrado" : "mensajes encontrados"}`
+            : `${total} ${total === 1 ? "mensaje" : "mensajes"}`}
+        </p>
+        {/* A file, not a page: a plain link, so the browser downloads it. */}
+        <a href={paths.admin.contactsCsv({ q })} className="btn-secondary" download>
+          Exportar CSV
+          {q ? <span className="sr-only"> de los mensajes encontrados</span> : null}
+        </a>
+      </div>
       {submissions.length === 0 ? (
         <div className="mt-4">
           <EmptyState

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import type { PaymentStatus } from "../../db/schema";
 import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { PaymentItem } from "~/components/quotes/PaymentItem";
@@ -16,6 +15,7 @@ import {
   adminPaymentCounts,
   confirmPayment,
   listPaymentsForAdmin,
+  paymentStatusFromUrl,
   rejectPayment,
 } from "~/models/payment.server";
 import { searchFromUrl } from "~/models/quote-request.server";
@@ -37,15 +37,12 @@ export const meta: MetaFunction = () =>
     "Comprobantes de pago por validar y pagos revisados.",
   );
 
-const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
-
 /** Payment review: proofs sent by buyers, confirmed or rejected here (DECISIONS §3). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
-  const rawStatus = url.searchParams.get("status");
-  const status = PAYMENT_STATUSES.find((s) => s === rawStatus) ?? null;
+  const status = paymentStatusFromUrl(url);
   const page = pageRequestFromUrl(url);
   const [settings, counts, list] = await Promise.all([
     getSettings(db),
@@ -133,6 +130,14 @@ export default function AdminPayments() {
       <SearchBar q={q} label="Buscar por título o comprador" submitLabel="Filtrar" className="">
         <FilterSelect value={status} options={PAYMENT_STATUS_LABELS} />
       </SearchBar>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">{countOf(total, "pago", "pagos")}</p>
+        {/* A file, not a page: a plain link, so the browser downloads it. */}
+        <a href={paths.admin.paymentsCsv({ q, status })} className="btn-secondary" download>
+          Exportar CSV
+          {q || status ? <span className="sr-only"> de los pagos filtrados</span> : null}
+        </a>
+      </div>
       {refusedId === undefined ? <FormErrors errors={form.formErrors} /> : null}
       {rows.length === 0 ? (
         <EmptyState title="No hay pagos" />

@@ -7,9 +7,9 @@ import { SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
-import { isRole, ROLE_LABELS, ROLES } from "~/domain/roles";
+import { ROLE_LABELS, ROLES } from "~/domain/roles";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
-import { changeUserRole, listUsersForAdmin } from "~/models/admin-user.server";
+import { changeUserRole, listUsersForAdmin, roleFromUrl } from "~/models/admin-user.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
@@ -19,6 +19,7 @@ import { readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { pageMeta } from "~/utils/meta";
+import { paths } from "~/utils/paths";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -30,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
-  const rawRole = url.searchParams.get("role");
-  const role = isRole(rawRole) ? rawRole : null;
+  const role = roleFromUrl(url);
   const page = pageRequestFromUrl(url);
   const { users, total, pageInfo } = await listUsersForAdmin(db, { q, role, page });
   return { users, total, pageInfo, q, role };
@@ -59,10 +59,17 @@ export default function AdminUsers() {
   return (
     <div>
       <h1 className="page-title">Usuarios</h1>
-      <p className="mt-1 text-slate-700">
-        {total} {total === 1 ? "usuario" : "usuarios"}
-        {q || role ? " con los filtros aplicados" : " registrados"}.
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-slate-700">
+          {total} {total === 1 ? "usuario" : "usuarios"}
+          {q || role ? " con los filtros aplicados" : " registrados"}.
+        </p>
+        {/* A file, not a page: a plain link, so the browser downloads it. */}
+        <a href={paths.admin.usersCsv({ q, role })} className="btn-secondary" download>
+          Exportar CSV
+          {q || role ? <span className="sr-only"> de los usuarios filtrados</span> : null}
+        </a>
+      </div>
       <Notice reply={actionData} failed="No se pudo actualizar el rol." />
       <SearchBar q={q} label="Buscar por nombre, correo o empresa">
         <div>

@@ -75,7 +75,11 @@ export const paths = {
     deadline: (id: number) => `/admin/quotes/${id}/deadline`,
     reopen: (id: number) => `/admin/quotes/${id}/reopen`,
     payments: (query?: Query) => withQuery("/admin/payments", query),
+    /** The payments list as a CSV file, with the list's filters (`q`, `status`). */
+    paymentsCsv: (query?: Query) => withQuery("/admin/payments.csv", query),
     users: () => "/admin/users",
+    /** The users list as a CSV file, with the list's filters (`q`, `role`). */
+    usersCsv: (query?: Query) => withQuery("/admin/users.csv", query),
     partners: () => "/admin/partners",
     products: () => "/admin/products",
     newProduct: () => "/admin/products/new",
@@ -84,6 +88,8 @@ export const paths = {
     categories: () => "/admin/categories",
     analytics: () => "/admin/analytics",
     contacts: () => "/admin/contacts",
+    /** The contact messages as a CSV file, with the list's search (`q`). */
+    contactsCsv: (query?: Query) => withQuery("/admin/contacts.csv", query),
     settings: () => "/admin/settings",
     redemptions: (query?: Query) => withQuery("/admin/redemptions", query),
   },

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ROLE_LABELS } from "~/domain/roles";
+import { exportAdminUsers, roleFromUrl } from "~/models/admin-user.server";
+import { requireRole } from "~/models/auth.server";
+import { csvDate, csvResponse } from "~/services/csv.server";
+import { db } from "~/services/db.server";
+import { searchFromUrl } from "~/utils/like";
+
+/** /admin/users.csv: the users list with its current filters, every page of it, as a CSV file. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const filters = { q: searchFromUrl(url), role: roleFromUrl(url) };
+  const day = new Date().toISOString().slice(0, 10);
+  return csvResponse(
+    `usuarios-${day}.csv`,
+    [
+      "Usuario",
+      "Nombre",
+      "Apellidos",
+      "Correo",
+      "Empresa",
+      "Teléfono",
+      "Rol",
+      "Verificación",
+      "Alta (UTC)",
+    ],
+    (async function* () {
+      for await (const rows of exportAdminUsers(db, filters)) {
+        yield rows.map((u) => [
+          u.id,
+          u.first_name,
+          u.last_name,
+          u.email,
+          u.company_name ?? "",
+          u.phone ?? "",
+          ROLE_LABELS[u.role],
+          u.email_verified_at ? "Verificado" : "Sin verificar",
+          csvDate(u.created_at),
+        ]);
+      }
+    })(),
+  );
+}
