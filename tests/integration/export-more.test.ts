@@ -44,6 +44,8 @@ async function download(loader: Loader, path: string, cookie: string) {
   const response = (await load(loader, path, cookie)) as Response;
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  // Lists of people and payments stay out of shared caches.
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const filename = /^attachment; filename="([^"]+)"$/.exec(disposition)?.[1];
   const text = csvText(new Uint8Array(await response.arrayBuffer()));
