@@ -97,11 +97,17 @@ export async function listUsersForAdmin(
 }
 
 /** Every user the users list shows with these filters, for the CSV export, newest first, in batches. */
-export async function* exportAdminUsers(database: DB, filters: { q: string; role: Role | null }) {
-  yield* inBatches(
-    filteredUsers(database, filters).select([...adminUserColumns, "phone"]),
-    "users.id",
-  );
+export async function* exportAdminUsers(
+  database: DB,
+  { q, role }: { q: string; role: Role | null },
+) {
+  // `+role` keeps SQLite reading the batches down the primary key (one pass over the table in
+  // all): through users_role_created, on a database without statistics, it sorted the role's
+  // whole set again for every batch (90,000 buyers: 12 s instead of under 1 s).
+  const query = filteredUsers(database, { q, role: null })
+    .$if(role !== null, (qb) => qb.where(sql<boolean>`+users.role = ${role}`))
+    .select([...adminUserColumns, "phone"]);
+  yield* inBatches(query, "users.id");
 }
 
 /**

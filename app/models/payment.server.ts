@@ -502,8 +502,11 @@ export async function* exportAdminPayments(
   database: DB,
   { q, status }: { q: string; status: PaymentStatus | null },
 ) {
+  // `+p.status` keeps SQLite reading the batches down the primary key (one pass over the table in
+  // all): through a status index, on a database without statistics, it sorted the status's whole
+  // set again for every batch (100,000 rejected payments: 16 s instead of under 2 s).
   const query = searchedAdminPayments(database, q)
-    .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
+    .$if(status !== null, (qb) => qb.where(sql<boolean>`+p.status = ${status}`))
     .select([...adminListColumns, "b.email as buyer_email"]);
   yield* inBatches(query, "p.id");
 }
