@@ -217,7 +217,6 @@ export async function paymentReceiptFor(
         .updateTable("payments")
         .set({ receipt_key: staged!.key })
         .where("id", "=", row.id)
-        .where("status", "=", "confirmed")
         .where((eb) =>
           row.receipt_key === null
             ? eb("receipt_key", "is", null)
