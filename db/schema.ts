@@ -207,6 +207,8 @@ interface PaymentsTable {
   confirmed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The receipt PDF, stored on its first download; only a confirmed payment has one. */
+  receipt_key: string | null;
 }
 
 interface BuyerCommissionsTable {

@@ -19,3 +19,8 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatus, Tone> = {
   confirmed: "green",
   rejected: "red",
 };
+
+/** A payment's receipt number as the receipt and the pages print it: "REC-000042". */
+export function receiptNumber(paymentId: number): string {
+  return `REC-${String(paymentId).padStart(6, "0")}`;
+}

@@ -1,7 +1,8 @@
 import type { PublicUser } from "./user.server";
-import { renderOfficialQuotePdf } from "~/services/pdf.server";
+import { renderOfficialQuotePdf, renderPaymentReceiptPdf } from "~/services/pdf.server";
 import { now, type DB } from "~/services/db.server";
-import { ok } from "~/domain/result";
+import { receiptNumber } from "~/domain/payments";
+import { fail, ok } from "~/domain/result";
 import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.server";
 
 /**
@@ -146,4 +147,93 @@ export async function officialQuotePdfFor(
   if (!stored.ok) return undefined;
   const key = stored.value;
   return { key, name, type: "application/pdf" };
+}
+
+/**
+ * The receipt PDF of a confirmed payment, for the payment's buyer and for admins; a payment not
+ * confirmed has no receipt (not found). Generated on first download and kept under
+ * `payments.receipt_key`. Two first downloads at once may both render, but only the first key is
+ * stored (the update only fills the key it read); the other copy is deleted and the stored one served.
+ */
+export async function paymentReceiptFor(
+  database: DB,
+  user: PublicUser,
+  paymentId: number,
+): Promise<StoredFileRef | undefined> {
+  if (user.role === "partner") return undefined;
+  let query = database
+    .selectFrom("payments as p")
+    .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
+    .innerJoin("official_quotes as oq", "oq.id", "p.official_quote_id")
+    .innerJoin("users as b", "b.id", "p.buyer_id")
+    .leftJoin("buyer_commissions as bc", "bc.payment_id", "p.id")
+    .select([
+      "p.id",
+      "p.receipt_key",
+      "p.amount_cents",
+      "p.method",
+      "p.submitted_at",
+      "p.confirmed_at",
+      "oq.id as official_quote_id",
+      "oq.currency",
+      "qr.id as request_id",
+      "qr.title",
+      "b.first_name",
+      "b.last_name",
+      "b.company_name",
+      "b.email",
+      "bc.loyalty_points",
+    ])
+    .where("p.id", "=", paymentId)
+    .where("p.status", "=", "confirmed");
+  if (user.role === "buyer") query = query.where("p.buyer_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const file = (key: string) => ({
+    key,
+    name: `recibo-${receiptNumber(row.id)}.pdf`,
+    type: "application/pdf",
+  });
+  if (row.receipt_key && (await storedFileExists(row.receipt_key))) return file(row.receipt_key);
+  const bytes = await renderPaymentReceiptPdf({
+    paymentId: row.id,
+    requestId: row.request_id,
+    requestTitle: row.title,
+    officialQuoteId: row.official_quote_id,
+    buyerName: `${row.first_name} ${row.last_name}`,
+    buyerCompany: row.company_name,
+    buyerEmail: row.email,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    method: row.method,
+    submittedAt: row.submitted_at,
+    confirmedAt: row.confirmed_at ?? now(),
+    loyaltyPoints: row.loyalty_points ?? 0,
+  });
+  const stored = await storeUpload(
+    await stageBytes(bytes, "pdf"),
+    async (staged) => {
+      const updated = await database
+        .updateTable("payments")
+        .set({ receipt_key: staged!.key })
+        .where("id", "=", row.id)
+        .where((eb) =>
+          row.receipt_key === null
+            ? eb("receipt_key", "is", null)
+            : eb("receipt_key", "=", row.receipt_key),
+        )
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1
+        ? ok(staged!.key)
+        : fail("conflict", "Otro recibo se guardó antes.");
+    },
+    { replaced: () => row.receipt_key },
+  );
+  if (stored.ok) return file(stored.value);
+  const current = await database
+    .selectFrom("payments")
+    .select("receipt_key")
+    .where("id", "=", row.id)
+    .executeTakeFirst();
+  return current?.receipt_key ? file(current.receipt_key) : undefined;
 }

@@ -223,7 +223,7 @@ export async function confirmPayment(
       to: { userIds: [payment.buyer_id] },
       type: "success",
       title: "Pago confirmado",
-      message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${countOf(points, "punto", "puntos")} de lealtad.`,
+      message: `Confirmamos tu pago de ${formatMoney(payment.amount_cents, payment.currency)} para «${payment.title}». Ganaste ${countOf(points, "punto", "puntos")} de lealtad. Puedes descargar tu recibo de pago desde Pagos.`,
       link: paths.buyer.payments(),
       relatedType: "payment",
       relatedId: paymentId,

@@ -56,7 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .map(async (p) => [p.id, await fileLinks(paths.files.payment(p.id), admin.id)] as const),
     ),
   );
-  return { ...list, q, status, proofs, counts, currency: settings.currency };
+  const receipts = Object.fromEntries(
+    await Promise.all(
+      list.rows
+        .filter((p) => p.status === "confirmed")
+        .map(
+          async (p) =>
+            [p.id, (await fileLinks(paths.files.receipt(p.id), admin.id)).download] as const,
+        ),
+    ),
+  );
+  return { ...list, q, status, proofs, receipts, counts, currency: settings.currency };
 }
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
@@ -108,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const { rows, total, pageInfo, q, status, proofs, counts, currency } =
+  const { rows, total, pageInfo, q, status, proofs, receipts, counts, currency } =
     useLoaderData<typeof loader>();
   const form = serverForm(useActionData<typeof action>()?.result);
   const refusedId = form.field("payment_id").defaultValue;
@@ -184,6 +194,13 @@ export default function AdminPayments() {
                       className="text-brand-700 hover:underline"
                     >
                       Descargar<span className="sr-only"> el comprobante de {p.title}</span>
+                    </a>
+                  </p>
+                ) : null}
+                {receipts[p.id] ? (
+                  <p className="mt-2 text-sm">
+                    <a href={receipts[p.id]} download className="text-brand-700 hover:underline">
+                      Descargar recibo<span className="sr-only"> de {p.title}</span>
                     </a>
                   </p>
                 ) : null}

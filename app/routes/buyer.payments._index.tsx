@@ -11,6 +11,7 @@ import { searchFromUrl } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
+import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
@@ -32,11 +33,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listBuyerPayments(db, { buyerId: user.id, q, page }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, currency: settings.currency };
+  const receipts = Object.fromEntries(
+    await Promise.all(
+      list.rows
+        .filter((p) => p.status === "confirmed")
+        .map(
+          async (p) =>
+            [p.id, (await fileLinks(paths.files.receipt(p.id), user.id)).download] as const,
+        ),
+    ),
+  );
+  return { counts, ...list, q, receipts, currency: settings.currency };
 }
 
 export default function BuyerPayments() {
-  const { counts, rows, total, pageInfo, q, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, pageInfo, q, receipts, currency } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <h1 className="page-title">Pagos</h1>
@@ -83,6 +94,13 @@ export default function BuyerPayments() {
                 </p>
               }
             >
+              {receipts[p.id] ? (
+                <p className="mt-2 text-sm">
+                  <a href={receipts[p.id]} download className="text-brand-700 hover:underline">
+                    Descargar recibo<span className="sr-only"> de {p.title}</span>
+                  </a>
+                </p>
+              ) : null}
               {p.status === "rejected" ? (
                 <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
                   <p className="font-semibold">Pago rechazado</p>

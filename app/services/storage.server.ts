@@ -167,6 +167,11 @@ async function referencedKeys(database: DB): Promise<Set<string>> {
       .where("proof_key", "is not", null)
       .execute(),
     database
+      .selectFrom("payments")
+      .select("receipt_key as key")
+      .where("receipt_key", "is not", null)
+      .execute(),
+    database
       .selectFrom("products")
       .select("image_key as key")
       .where("image_key", "is not", null)

@@ -99,6 +99,8 @@ export const paths = {
     officialQuote: (requestId: number) => `/files/official-quotes/${requestId}`,
     partnerQuote: (partnerQuoteId: number) => `/files/partner-quotes/${partnerQuoteId}`,
     payment: (paymentId: number) => `/files/payments/${paymentId}`,
+    /** The receipt PDF of a confirmed payment. */
+    receipt: (paymentId: number) => `/files/receipts/${paymentId}`,
     productImage: (productId: number) => `/files/products/${productId}`,
   },
 } as const;
