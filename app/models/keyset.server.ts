@@ -1,39 +1,54 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { pageWindow, type PageRequest } from "~/utils/keyset";
 
+/** How a list is sorted by its key: newest first (descending, most lists) or ascending. */
+type KeysetOrder = "asc" | "desc";
+
+interface KeysetColumns {
+  /** The sort key column, or null when the list is sorted by `id` alone. */
+  key: string | null;
+  id: string;
+  /** "desc" when omitted. */
+  order?: KeysetOrder;
+}
+
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
- * `(key, id)` descending, or by `id` alone when `key` is null. Row values keep it one index range.
+ * `(key, id)` (descending unless `order` says otherwise), or by `id` alone when `key` is null. Row
+ * values keep it one index range.
  */
 export function keysetCondition(
   request: PageRequest,
-  columns: { key: string | null; id: string },
+  columns: KeysetColumns,
 ): RawBuilder<SqlBool> | null {
   if (request.kind === "numbered") return null;
-  const op = sql.raw(request.kind === "after" ? "<" : ">");
+  const descending = (columns.order ?? "desc") === "desc";
+  const op = sql.raw((request.kind === "after") === descending ? "<" : ">");
   const { key, id } = request.cursor;
   return columns.key === null
     ? sql<SqlBool>`${sql.ref(columns.id)} ${op} ${id}`
     : sql<SqlBool>`(${sql.ref(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
 }
 
-/** Newest-first lists are read ascending when going back a page (then put back in order). */
-export function keysetDirection(request: PageRequest): "asc" | "desc" {
-  return request.kind === "before" ? "asc" : "desc";
+/** A list is read in its own order, and in the opposite one when going back a page. */
+export function keysetDirection(request: PageRequest, order: KeysetOrder = "desc"): KeysetOrder {
+  if (request.kind !== "before") return order;
+  return order === "desc" ? "asc" : "desc";
 }
 
 /**
- * Reads the rows of one keyset page of a newest-first list sorted by `(key, id)` (by `id` alone
- * when `key` is null): one row more than `pageSize`, for finishPage to tell whether more follow.
+ * Reads the rows of one keyset page of a list sorted by `(key, id)` (by `id` alone when `key` is
+ * null), newest first unless `columns.order` is "asc": one row more than `pageSize`, for finishPage
+ * to tell whether more follow.
  */
 export function readKeysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
-  columns: { key: string | null; id: string },
+  columns: KeysetColumns,
   pageSize: number,
 ): Promise<O[]> {
   const after = keysetCondition(request, columns);
-  const direction = keysetDirection(request);
+  const direction = keysetDirection(request, columns.order);
   const window = pageWindow(request, pageSize);
   const { key } = columns;
   return query

@@ -63,11 +63,19 @@ function assignmentsOf(database: DB, partnerId: number) {
     .where("pa.partner_id", "=", partnerId);
 }
 
-/** SPEC §4 partner filters: pending = no own quote and still assigned; quoted; won = selected. */
+/**
+ * SPEC §4 partner filters: pending = still invited (not declined, withdrawn or offered), no own
+ * quote, and the request still assigned, as the partner's "pending" counter counts; quoted; won =
+ * selected.
+ */
 function filterCondition(eb: Scope, filter: PartnerFilter) {
   switch (filter) {
     case "pending":
-      return eb.and([eb("pq.id", "is", null), eb("qr.status", "=", "assigned")]);
+      return eb.and([
+        eb("pa.state", "=", "invited"),
+        eb("pq.id", "is", null),
+        eb("qr.status", "=", "assigned"),
+      ]);
     case "quoted":
       return eb("pq.id", "is not", null);
     case "won":
@@ -84,12 +92,20 @@ export function likePattern(search: string): string {
 
 /**
  * The same filters as scope conditions of the search index (the tokens its triggers keep), so a
- * search with a filter is one MATCH. Must say what filterCondition says.
+ * search with a filter is one MATCH. Must say what filterCondition says: "pending" is assigned,
+ * not quoted and not closed (declined or withdrawn), which is "invited" as the states move
+ * (an assignment is offered, selected or not selected only with an offer).
  */
 function filterScope(partnerId: number, filter: PartnerFilter): string[] {
   switch (filter) {
     case "pending":
-      return [scopeHas(scopeToken.status("assigned"), scopeToken.quoted(partnerId))];
+      return [
+        scopeHas(
+          scopeToken.status("assigned"),
+          scopeToken.quoted(partnerId),
+          scopeToken.closed(partnerId),
+        ),
+      ];
     case "quoted":
       return [scopeHas(scopeToken.quoted(partnerId))];
     case "won":
@@ -111,10 +127,11 @@ function literalCondition(eb: Scope, search: string) {
 
 interface PartnerCounters {
   total: number;
+  /** Assignments still invited, without an own quote, on requests still assigned. */
   pending: number;
   submitted: number;
   selected: number;
-  /** Own quoted amounts still in play: under evaluation, or selected and not rejected later. */
+  /** Own quoted amounts still in play: under evaluation, or selected and not rejected or cancelled later. */
   potentialRevenueCents: number;
   /** Sum of the partner's selected quotes. */
   selectedRevenueCents: number;
@@ -175,6 +192,8 @@ const ASSIGNMENT_COLUMNS = [
 
 const LIST_COLUMNS = [
   ...ASSIGNMENT_COLUMNS,
+  "pa.state",
+  "qr.quote_deadline",
   "qr.created_at",
   "b.company_name as buyer_company",
   "pq.id as quote_id",
@@ -197,6 +216,8 @@ interface AssignmentSearch {
   filter?: PartnerFilter;
   page?: PageRequest;
   pageSize?: number;
+  /** The instant that tells open deadlines from passed ones (now, unless a test says otherwise). */
+  now?: Date;
 }
 
 /** How many of the partner's assignments each filter shows, from the maintained counters. */
@@ -207,6 +228,25 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
   won: "selected",
 };
 
+/**
+ * The default order of a partner's assignments: first those they can still offer on (invited or
+ * offered, request assigned, deadline not passed: offerRefusal's rule), soonest deadline first;
+ * then the closed ones, latest deadline first, so what closed last comes before what closed long
+ * ago. One text key read ascending, so keyset pages work as in every list: "0" and the deadline
+ * for open assignments, "1" and the deadline counted backwards for closed ones. Whether a deadline
+ * has passed is decided at `now`, so an assignment may move to the closed part between two pages.
+ */
+function deadlineOrder(now: string) {
+  return sql<string>`CASE WHEN pa.state IN ('invited', 'offered') AND qr.status = 'assigned'
+      AND qr.quote_deadline > ${now}
+    THEN '0' || qr.quote_deadline
+    ELSE '1' || printf('%017.8f', 9999999 - julianday(qr.quote_deadline)) END`;
+}
+
+/**
+ * The partner's assignments, one page: sorted by deadline (deadlineOrder), or, when searching,
+ * newest request first (the search index's own order, see matchingPageIds).
+ */
 export async function listAssignments(
   database: DB,
   {
@@ -215,14 +255,11 @@ export async function listAssignments(
     filter = "all",
     page = { kind: "numbered", page: 1 },
     pageSize = ASSIGNMENTS_PAGE_SIZE,
+    now = new Date(),
   }: AssignmentSearch,
 ) {
   const text = search.trim();
   let matching = assignmentsOf(database, partnerId).where((eb) => filterCondition(eb, filter));
-  // A search lists newest request first, read from the search index (see matchingPageIds).
-  const columns = text
-    ? { key: null, id: "pa.quote_request_id" }
-    : { key: "pa.assigned_at", id: "pa.id" };
   let matched: Promise<number> | null = null;
   if (text) {
     // The partner's own token keeps the search to their assignments; the filter is in it too.
@@ -251,17 +288,27 @@ export async function listAssignments(
         .then((r) => Number(r.n));
     }
   }
+  const listed = database
+    .selectFrom(
+      matching.select([...LIST_COLUMNS, deadlineOrder(now.toISOString()).as("sort_key")]).as("l"),
+    )
+    .selectAll();
   const [read, counters, matchedCount] = await Promise.all([
-    readKeysetPage(matching.select(LIST_COLUMNS), page, columns, pageSize),
+    readKeysetPage(
+      listed,
+      page,
+      text ? { key: null, id: "l.id" } : { key: "l.sort_key", id: "l.assignment_id", order: "asc" },
+      pageSize,
+    ),
     getPartnerCounters(database, partnerId),
     matched,
   ]);
   const { rows, pageInfo } = finishPage(read, page, pageSize, (item) =>
-    text ? { key: "", id: item.id } : { key: item.assigned_at, id: item.assignment_id },
+    text ? { key: "", id: item.id } : { key: item.sort_key, id: item.assignment_id },
   );
   const total = matchedCount ?? counters[FILTER_COUNTER[filter]];
   return {
-    items: rows,
+    items: rows.map(({ sort_key: _key, ...item }) => item),
     matched: total,
     matchedCapped: matchedCount !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,
@@ -335,7 +382,10 @@ export async function getAssignmentForPartner(
   };
 }
 
-/** The partner's own quotes, newest first (index `partner_quotes_partner`). */
+/**
+ * The partner's own quotes, newest first (index `partner_quotes_partner`), with the state of their
+ * assignment and the request's deadline, for the badge and the edit link.
+ */
 export async function listPartnerQuotes(
   database: DB,
   {
@@ -348,6 +398,12 @@ export async function listPartnerQuotes(
     database
       .selectFrom("partner_quotes as pq")
       .innerJoin("quote_requests as qr", "qr.id", "pq.quote_request_id")
+      // A quote exists only on an assignment of its partner (submitPartnerQuote requires it).
+      .innerJoin("partner_assignments as pa", (join) =>
+        join
+          .onRef("pa.quote_request_id", "=", "pq.quote_request_id")
+          .onRef("pa.partner_id", "=", "pq.partner_id"),
+      )
       .select([
         "pq.id",
         "pq.quote_request_id as request_id",
@@ -358,6 +414,8 @@ export async function listPartnerQuotes(
         "pq.updated_at",
         "qr.title",
         "qr.status",
+        "qr.quote_deadline",
+        "pa.state",
       ])
       .where("pq.partner_id", "=", partnerId)
       .orderBy("pq.created_at", "desc")

@@ -11,6 +11,14 @@ import {
   scopeToken,
 } from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
+import {
+  DUE_SOON_MS,
+  isDeadlineFilter,
+  OPEN_STATUSES,
+  requestSortFrom,
+  type DeadlineFilter,
+  type RequestSort,
+} from "~/domain/deadline";
 import type { DB } from "~/services/db.server";
 
 /**
@@ -46,6 +54,17 @@ export function searchFromUrl(url: URL): string {
 export function statusFromUrl(url: URL): RequestStatus | null {
   const status = url.searchParams.get("status");
   return isRequestStatus(status) ? status : null;
+}
+
+/** The desk's «Plazo» filter from ?deadline= (anything else: no filter). */
+export function deadlineFromUrl(url: URL): DeadlineFilter | null {
+  const deadline = url.searchParams.get("deadline");
+  return isDeadlineFilter(deadline) ? deadline : null;
+}
+
+/** ?sort=deadline, or the default newest first. */
+export function sortFromUrl(url: URL): RequestSort {
+  return requestSortFrom(url.searchParams.get("sort"));
 }
 
 /** Requests per status from the counters the writing transactions keep (one row per status). */
@@ -343,6 +362,7 @@ function adminRequestColumns(database: DB) {
       "qr.title",
       "qr.status",
       "qr.total_amount_cents",
+      "qr.quote_deadline",
       "qr.created_at",
       "b.first_name as buyer_first_name",
       "b.last_name as buyer_last_name",
@@ -383,17 +403,40 @@ export async function latestAdminRequests(database: DB, limit = 10) {
   );
 }
 
+/** The admin list's filters (`now` decides which deadlines have passed). */
+interface AdminFilters {
+  q: string;
+  status: RequestStatus | null;
+  deadline?: DeadlineFilter | null;
+  now?: Date;
+}
+
 /**
- * The admin list's filters as one query: the status, and a search through the index, plus a
- * literal LIKE when the text has LIKE's wildcards. `match` is the index expression of the search;
- * `nothing` says only punctuation was typed, which matches nothing.
+ * Open requests (pending or assigned) due within the next 24 h, or past their deadline. The
+ * statuses are written out, not bound, so the planner can read the partial index of open deadlines
+ * (quote_requests_open_deadline, migration 2026-11-26T04-00_sourcing_round).
+ */
+function deadlineCondition(deadline: DeadlineFilter, now: Date) {
+  const open = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
+  const at = now.toISOString();
+  return deadline === "overdue"
+    ? sql<boolean>`(qr.status IN (${open}) AND qr.quote_deadline <= ${at})`
+    : sql<boolean>`(qr.status IN (${open}) AND qr.quote_deadline > ${at}
+        AND qr.quote_deadline <= ${new Date(now.getTime() + DUE_SOON_MS).toISOString()})`;
+}
+
+/**
+ * The admin list's filters as one query: the status, the deadline, and a search through the
+ * index, plus a literal LIKE when the text has LIKE's wildcards. `match` is the index expression of
+ * the search; `nothing` says only punctuation was typed, which matches nothing.
  */
 function filteredAdminRequests(
   database: DB,
-  { q, status }: { q: string; status: RequestStatus | null },
+  { q, status, deadline = null, now = new Date() }: AdminFilters,
 ) {
   let base = adminRequestColumns(database);
   if (status) base = base.where("qr.status", "=", status);
+  if (deadline) base = base.where(deadlineCondition(deadline, now));
   if (!q) return { base, match: null, literal: false, nothing: false };
   const expression = matchExpression(q, ["title", "description", "buyer"]);
   if (!expression) return { base, match: null, literal: false, nothing: true };
@@ -411,11 +454,34 @@ function filteredAdminRequests(
   return { base, match, literal, nothing: false };
 }
 
+/**
+ * How the admin list is read: newest first (by id when searching: the search index's order), or
+ * soonest deadline first (index quote_requests_deadline, or the open one with a «Plazo» filter).
+ */
+function adminOrder(q: string, sort: RequestSort) {
+  return sort === "deadline"
+    ? {
+        columns: { key: "qr.quote_deadline", id: "qr.id", order: "asc" as const },
+        keyOf: (row: { id: number; quote_deadline: string }) => ({
+          key: row.quote_deadline,
+          id: row.id,
+        }),
+      }
+    : { columns: byCreated(q), keyOf: keyOfRequest(q) };
+}
+
 export async function listAdminRequests(
   database: DB,
-  { q, status, page }: { q: string; status: RequestStatus | null; page: PageRequest },
+  {
+    q,
+    status,
+    deadline = null,
+    sort = "newest",
+    page,
+    now = new Date(),
+  }: AdminFilters & { sort?: RequestSort; page: PageRequest },
 ) {
-  const filtered = filteredAdminRequests(database, { q, status });
+  const filtered = filteredAdminRequests(database, { q, status, deadline, now });
   if (filtered.nothing)
     return {
       rows: [],
@@ -427,18 +493,31 @@ export async function listAdminRequests(
   const { match, literal } = filtered;
   let total: Promise<number>;
   if (match === null) {
-    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+    total = deadline
+      ? base
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      : countByStatus(database, null).then((c) => (status ? c[status] : c.total));
   } else if (literal) {
     total = cappedCount(database, base.clearSelect().select("qr.id"));
+  } else if (deadline || sort === "deadline") {
+    // The deadline is not in the index: every match is a candidate, read in the list's order.
+    base = base.where("qr.id", "in", matchingRequestIds(database, match));
+    total = deadline
+      ? cappedCount(database, base.clearSelect().select("qr.id"))
+      : countMatchingRequests(database, match);
   } else {
     base = base.where("qr.id", "in", matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE));
     total = countMatchingRequests(database, match);
   }
+  const order = adminOrder(q, sort);
   const [read, count] = await Promise.all([
-    readKeysetPage(base, page, byCreated(q), REQUESTS_PAGE_SIZE),
+    readKeysetPage(base, page, order.columns, REQUESTS_PAGE_SIZE),
     total,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, order.keyOf);
   return {
     rows: withCounts(rows),
     pageInfo,
@@ -447,11 +526,11 @@ export async function listAdminRequests(
   };
 }
 
-/** Every request the admin list shows with these filters, for the CSV export, in batches. */
-export async function* exportAdminRequests(
-  database: DB,
-  filters: { q: string; status: RequestStatus | null },
-) {
+/**
+ * Every request the admin list shows with these filters, for the CSV export, in batches (newest
+ * first, whatever the list's sort: the export is read by id).
+ */
+export async function* exportAdminRequests(database: DB, filters: AdminFilters) {
   const { base, match, literal, nothing } = filteredAdminRequests(database, filters);
   if (nothing) return;
   const query =

@@ -11,6 +11,7 @@ import * as turnaroundMinutes from "./2026-11-26T01-00_turnaround_minutes";
 import * as mailOutboxReplyFailed from "./2026-11-26T02-00_mail_outbox_reply_failed";
 import * as redemptionDelivery from "./2026-11-26T03-00_redemption_delivery";
 import * as sourcingRound from "./2026-11-26T04-00_sourcing_round";
+import * as roundSummaries from "./2026-11-26T06-00_round_summaries";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T02-00_mail_outbox_reply_failed": mailOutboxReplyFailed,
   "2026-11-26T03-00_redemption_delivery": redemptionDelivery,
   "2026-11-26T04-00_sourcing_round": sourcingRound,
+  "2026-11-26T06-00_round_summaries": roundSummaries,
 };
