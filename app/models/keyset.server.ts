@@ -60,6 +60,45 @@ export function readKeysetPage<DB, TB extends keyof DB, O>(
     .execute();
 }
 
+/**
+ * readKeysetPage for a list whose key many rows share (the deadline a migration gave every open
+ * request at once). SQLite seeks a row-value range `(key, id) > (k, i)` on the key alone when `id`
+ * is the rowid, then steps over every row of the cursor's key before the page's first: tens of
+ * thousands of rows deep into such a key. The page is read instead as the rows of the cursor's key
+ * beyond its id, then the rows of the next keys, two index seeks of at most a page each. `output`
+ * names the key and id columns as the query selects them.
+ */
+export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
+  database: Parameters<RawBuilder<O>["execute"]>[0],
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  columns: { key: string; id: string; order?: KeysetOrder },
+  output: { key: string; id: string },
+  pageSize: number,
+): Promise<O[]> {
+  if (request.kind === "numbered") return readKeysetPage(query, request, columns, pageSize);
+  const direction = keysetDirection(request, columns.order);
+  const beyond = sql.raw(direction === "asc" ? ">" : "<");
+  const { key, id } = request.cursor;
+  const limit = pageSize + 1;
+  const sameKey = query
+    .where(sql<SqlBool>`${sql.ref(columns.key)} = ${key}`)
+    .where(sql<SqlBool>`${sql.ref(columns.id)} ${beyond} ${id}`)
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(limit);
+  const nextKeys = query
+    .where(sql<SqlBool>`${sql.ref(columns.key)} ${beyond} ${key}`)
+    .orderBy(sql.ref(columns.key), direction)
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(limit);
+  const order = sql.raw(direction);
+  const { rows } = await sql<O>`SELECT * FROM (${sameKey}) UNION ALL SELECT * FROM (${nextKeys})
+    ORDER BY ${sql.ref(output.key)} ${order}, ${sql.ref(output.id)} ${order} LIMIT ${limit}`.execute(
+    database,
+  );
+  return rows;
+}
+
 /** Rows read per batch when a whole list is exported. */
 export const EXPORT_BATCH_SIZE = 1000;
 

@@ -43,10 +43,9 @@ type Scope = ExpressionBuilder<
   Database & {
     pa: Database["partner_assignments"];
     qr: Database["quote_requests"];
-    b: Database["users"];
     pq: Database["partner_quotes"];
   },
-  "pa" | "qr" | "b" | "pq"
+  "pa" | "qr" | "pq"
 >;
 
 /** The partner's assignments joined with the request, its buyer and the partner's own quote. */
@@ -121,7 +120,13 @@ function literalCondition(eb: Scope, search: string) {
   return eb.or([
     sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
     sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+    eb.exists(
+      eb
+        .selectFrom("users as b")
+        .select("b.id")
+        .whereRef("b.id", "=", "qr.buyer_id")
+        .where(sql<SqlBool>`b.company_name LIKE ${pattern} ESCAPE '\\'`),
+    ),
   ]);
 }
 
@@ -229,6 +234,24 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
 };
 
 /**
+ * The partner's assignments with the request and the partner's own quote, as the list filters and
+ * sorts them (no buyer: their name is read only for the rows of the page). The assignments are
+ * read first, through partner_assignments_partner_state, whatever the planner's statistics say.
+ */
+function ownAssignments(database: DB, partnerId: number) {
+  return database
+    .selectFrom("partner_assignments as pa")
+    .crossJoin("quote_requests as qr")
+    .whereRef("qr.id", "=", "pa.quote_request_id")
+    .leftJoin("partner_quotes as pq", (join) =>
+      join
+        .onRef("pq.quote_request_id", "=", "pa.quote_request_id")
+        .onRef("pq.partner_id", "=", "pa.partner_id"),
+    )
+    .where("pa.partner_id", "=", partnerId);
+}
+
+/**
  * The default order of a partner's assignments: first those they can still offer on (invited or
  * offered, request assigned, deadline not passed: offerRefusal's rule), soonest deadline first;
  * then the closed ones, latest deadline first, so what closed last comes before what closed long
@@ -245,7 +268,8 @@ function deadlineOrder(now: string) {
 
 /**
  * The partner's assignments, one page: sorted by deadline (deadlineOrder), or, when searching,
- * newest request first (the search index's own order, see matchingPageIds).
+ * newest request first (the search index's own order, see matchingPageIds). The page's rows are
+ * found from the narrow rows of every assignment of the partner, then read in full.
  */
 export async function listAssignments(
   database: DB,
@@ -259,7 +283,7 @@ export async function listAssignments(
   }: AssignmentSearch,
 ) {
   const text = search.trim();
-  let matching = assignmentsOf(database, partnerId).where((eb) => filterCondition(eb, filter));
+  let matching = ownAssignments(database, partnerId).where((eb) => filterCondition(eb, filter));
   let matched: Promise<number> | null = null;
   if (text) {
     // The partner's own token keeps the search to their assignments; the filter is in it too.
@@ -288,14 +312,20 @@ export async function listAssignments(
         .then((r) => Number(r.n));
     }
   }
-  const listed = database
+  const keys = database
     .selectFrom(
-      matching.select([...LIST_COLUMNS, deadlineOrder(now.toISOString()).as("sort_key")]).as("l"),
+      matching
+        .select([
+          "pa.id as assignment_id",
+          "qr.id",
+          deadlineOrder(now.toISOString()).as("sort_key"),
+        ])
+        .as("l"),
     )
     .selectAll();
   const [read, counters, matchedCount] = await Promise.all([
     readKeysetPage(
-      listed,
+      keys,
       page,
       text ? { key: null, id: "l.id" } : { key: "l.sort_key", id: "l.assignment_id", order: "asc" },
       pageSize,
@@ -306,9 +336,21 @@ export async function listAssignments(
   const { rows, pageInfo } = finishPage(read, page, pageSize, (item) =>
     text ? { key: "", id: item.id } : { key: item.sort_key, id: item.assignment_id },
   );
+  const details =
+    rows.length === 0
+      ? []
+      : await assignmentsOf(database, partnerId)
+          .where(
+            "pa.id",
+            "in",
+            rows.map((row) => row.assignment_id),
+          )
+          .select(LIST_COLUMNS)
+          .execute();
+  const byId = new Map(details.map((item) => [item.assignment_id, item]));
   const total = matchedCount ?? counters[FILTER_COUNTER[filter]];
   return {
-    items: rows.map(({ sort_key: _key, ...item }) => item),
+    items: rows.flatMap((row) => byId.get(row.assignment_id) ?? []),
     matched: total,
     matchedCapped: matchedCount !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,

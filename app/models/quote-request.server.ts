@@ -1,19 +1,26 @@
 import { sql, type Expression } from "kysely";
-import type { RequestStatus } from "../../db/schema";
+import type { Database, RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { inBatches, keysetDirection, readKeysetPage } from "./keyset.server";
+import {
+  inBatches,
+  keysetDirection,
+  readKeysetPage,
+  readKeysetPageOverTies,
+} from "./keyset.server";
 import {
   matchExpression,
   needsLiteralMatch,
   scopedMatch,
   scopeHas,
+  scopeHasAny,
   scopeToken,
 } from "~/utils/search";
 import { isRequestStatus, REQUEST_STATUSES } from "~/domain/quote-status";
 import {
   DUE_SOON_MS,
   isDeadlineFilter,
+  isOpenStatus,
   OPEN_STATUSES,
   requestSortFrom,
   type DeadlineFilter,
@@ -353,9 +360,34 @@ export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
   return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
-function adminRequestColumns(database: DB) {
-  return database
-    .selectFrom("quote_requests as qr")
+/**
+ * An index a list names instead of leaving the choice to the planner, which without statistics
+ * (a new database, or a table rebuilt by a migration) starts from the status index and sorts every
+ * open request; "none" reads the table by id only (a few search matches, or an export in id order).
+ * The deadline indexes: quote_requests_deadline and quote_requests_open_deadline (migration
+ * 2026-11-26T04-00_sourcing_round), quote_requests_open_created and quote_requests_status_deadline
+ * (2026-11-26T06-00_round_summaries).
+ */
+type RequestIndex =
+  | "quote_requests_deadline"
+  | "quote_requests_open_deadline"
+  | "quote_requests_open_created"
+  | "quote_requests_status_deadline"
+  | "none";
+
+/** quote_requests as `qr`, read through `index` when one is named. */
+function requestsFrom(database: DB, index: RequestIndex | null) {
+  const plain = database.selectFrom("quote_requests as qr");
+  if (index === null) return plain;
+  const hint = index === "none" ? sql`NOT INDEXED` : sql`INDEXED BY ${sql.raw(index)}`;
+  // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  return database.selectFrom(
+    sql<Database["quote_requests"]>`(SELECT * FROM quote_requests ${hint})`.as("qr"),
+  ) as unknown as typeof plain;
+}
+
+function adminRequestColumns(database: DB, index: RequestIndex | null = null) {
+  return requestsFrom(database, index)
     .innerJoin("users as b", "b.id", "qr.buyer_id")
     .select([
       "qr.id",
@@ -412,17 +444,28 @@ interface AdminFilters {
 }
 
 /**
- * Open requests (pending or assigned) due within the next 24 h, or past their deadline. The
- * statuses are written out, not bound, so the planner can read the partial index of open deadlines
- * (quote_requests_open_deadline, migration 2026-11-26T04-00_sourcing_round).
+ * Requests due within the next 24 h, or past their deadline, and open (pending or assigned) when
+ * `open` says so (not needed beside a status filter that is open already). The statuses are
+ * written out, not bound, so the partial indexes of open requests apply.
  */
-function deadlineCondition(deadline: DeadlineFilter, now: Date) {
-  const open = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
+function deadlineCondition(deadline: DeadlineFilter, now: Date, open: boolean) {
+  const statuses = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
   const at = now.toISOString();
-  return deadline === "overdue"
-    ? sql<boolean>`(qr.status IN (${open}) AND qr.quote_deadline <= ${at})`
-    : sql<boolean>`(qr.status IN (${open}) AND qr.quote_deadline > ${at}
-        AND qr.quote_deadline <= ${new Date(now.getTime() + DUE_SOON_MS).toISOString()})`;
+  const range =
+    deadline === "overdue"
+      ? sql<boolean>`qr.quote_deadline <= ${at}`
+      : sql<boolean>`qr.quote_deadline > ${at}
+        AND qr.quote_deadline <= ${new Date(now.getTime() + DUE_SOON_MS).toISOString()}`;
+  return open ? sql<boolean>`(qr.status IN (${statuses}) AND ${range})` : sql<boolean>`(${range})`;
+}
+
+/** Text with LIKE's wildcards must also appear literally (see needsLiteralMatch). */
+function literalCondition(q: string) {
+  const pattern = likePattern(q);
+  return sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+    OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+    OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+    OR b.email LIKE ${pattern} ESCAPE '\\')`;
 }
 
 /**
@@ -433,42 +476,39 @@ function deadlineCondition(deadline: DeadlineFilter, now: Date) {
 function filteredAdminRequests(
   database: DB,
   { q, status, deadline = null, now = new Date() }: AdminFilters,
+  through: RequestIndex | null = null,
 ) {
-  let base = adminRequestColumns(database);
+  let base = adminRequestColumns(database, through);
   if (status) base = base.where("qr.status", "=", status);
-  if (deadline) base = base.where(deadlineCondition(deadline, now));
+  if (deadline) {
+    // The partial index of open requests by creation needs the open statuses written out.
+    const open = status === null || through === "quote_requests_open_created";
+    base = base.where(deadlineCondition(deadline, now, open));
+  }
   if (!q) return { base, match: null, literal: false, nothing: false };
   const expression = matchExpression(q, ["title", "description", "buyer"]);
   if (!expression) return { base, match: null, literal: false, nothing: true };
-  const match = status ? scopedMatch(expression, scopeHas(scopeToken.status(status))) : expression;
+  // A «Plazo» filter keeps open requests only: so does the search, in the index.
+  const match = status
+    ? scopedMatch(expression, scopeHas(scopeToken.status(status)))
+    : deadline
+      ? scopedMatch(expression, scopeHasAny(...OPEN_STATUSES.map((s) => scopeToken.status(s))))
+      : expression;
   const literal = needsLiteralMatch(q);
   if (literal) {
-    const pattern = likePattern(q);
-    base = base.where("qr.id", "in", matchingRequestIds(database, match)).where(
-      sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
-        OR b.email LIKE ${pattern} ESCAPE '\\')`,
-    );
+    base = base
+      .where("qr.id", "in", matchingRequestIds(database, match))
+      .where(literalCondition(q));
   }
   return { base, match, literal, nothing: false };
 }
 
-/**
- * How the admin list is read: newest first (by id when searching: the search index's order), or
- * soonest deadline first (index quote_requests_deadline, or the open one with a «Plazo» filter).
- */
-function adminOrder(q: string, sort: RequestSort) {
-  return sort === "deadline"
-    ? {
-        columns: { key: "qr.quote_deadline", id: "qr.id", order: "asc" as const },
-        keyOf: (row: { id: number; quote_deadline: string }) => ({
-          key: row.quote_deadline,
-          id: row.id,
-        }),
-      }
-    : { columns: byCreated(q), keyOf: keyOfRequest(q) };
-}
+const NO_ROWS = {
+  rows: [],
+  pageInfo: { page: 1, prev: null, next: null },
+  total: 0,
+  totalCapped: false,
+};
 
 export async function listAdminRequests(
   database: DB,
@@ -481,43 +521,26 @@ export async function listAdminRequests(
     now = new Date(),
   }: AdminFilters & { sort?: RequestSort; page: PageRequest },
 ) {
-  const filtered = filteredAdminRequests(database, { q, status, deadline, now });
-  if (filtered.nothing)
-    return {
-      rows: [],
-      pageInfo: { page: 1, prev: null, next: null },
-      total: 0,
-      totalCapped: false,
-    };
+  if (deadline || sort === "deadline")
+    return listAdminRequestsByDeadline(database, { q, status, deadline, sort, page, now });
+  const filtered = filteredAdminRequests(database, { q, status });
+  if (filtered.nothing) return NO_ROWS;
   let { base } = filtered;
   const { match, literal } = filtered;
   let total: Promise<number>;
   if (match === null) {
-    total = deadline
-      ? base
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
   } else if (literal) {
     total = cappedCount(database, base.clearSelect().select("qr.id"));
-  } else if (deadline || sort === "deadline") {
-    // The deadline is not in the index: every match is a candidate, read in the list's order.
-    base = base.where("qr.id", "in", matchingRequestIds(database, match));
-    total = deadline
-      ? cappedCount(database, base.clearSelect().select("qr.id"))
-      : countMatchingRequests(database, match);
   } else {
     base = base.where("qr.id", "in", matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE));
     total = countMatchingRequests(database, match);
   }
-  const order = adminOrder(q, sort);
   const [read, count] = await Promise.all([
-    readKeysetPage(base, page, order.columns, REQUESTS_PAGE_SIZE),
+    readKeysetPage(base, page, byCreated(q), REQUESTS_PAGE_SIZE),
     total,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, order.keyOf);
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
   return {
     rows: withCounts(rows),
     pageInfo,
@@ -527,11 +550,117 @@ export async function listAdminRequests(
 }
 
 /**
+ * The index a deadline view reads (RequestIndex), chosen from its filters, so every page is one
+ * index range read in the list's order and stopped at the page's end:
+ * - «Plazo» filter, newest first: the open requests by creation (their deadline and status are in
+ *   the index, so a filter that matches few rows still reads no table row it throws away);
+ * - «Plazo» filter, soonest first: the open requests by deadline (by status and deadline when a
+ *   status is chosen);
+ * - soonest first without «Plazo»: every request by deadline (by status and deadline with a status);
+ * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none").
+ */
+function deadlineIndex({
+  status,
+  deadline,
+  sort,
+  fewMatches,
+}: {
+  status: RequestStatus | null;
+  deadline: DeadlineFilter | null;
+  sort: RequestSort;
+  fewMatches: boolean;
+}): RequestIndex {
+  if (fewMatches) return "none";
+  if (deadline && sort === "newest") return "quote_requests_open_created";
+  if (status) return "quote_requests_status_deadline";
+  return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
+}
+
+/** The admin list with a «Plazo» filter, or sorted by deadline (see deadlineIndex). */
+async function listAdminRequestsByDeadline(
+  database: DB,
+  {
+    q,
+    status,
+    deadline,
+    sort,
+    page,
+    now,
+  }: Required<AdminFilters> & { sort: RequestSort; page: PageRequest },
+) {
+  // Only open requests have a deadline that counts: another status with «Plazo» shows nothing.
+  if (deadline && status && !isOpenStatus(status)) return NO_ROWS;
+  const searched = q ? filteredAdminRequests(database, { q, status, deadline, now }) : null;
+  if (searched?.nothing) return NO_ROWS;
+  const match = searched?.match ?? null;
+  const matched = match === null ? null : await countMatchingRequests(database, match);
+  const through = deadlineIndex({
+    status,
+    deadline,
+    sort,
+    fewMatches: matched !== null && matched <= SEARCH_COUNT_CAP,
+  });
+  const filtered = filteredAdminRequests(database, { q, status, deadline, now }, through);
+  let { base } = filtered;
+  if (match !== null && !filtered.literal)
+    base = base.where("qr.id", "in", matchingRequestIds(database, match));
+  let total: Promise<number>;
+  if (match !== null) {
+    total =
+      deadline || filtered.literal
+        ? cappedCount(database, base.clearSelect().select("qr.id"))
+        : Promise.resolve(matched!);
+  } else if (deadline) {
+    // Counted in the index alone: the open requests by deadline (by status and deadline).
+    total = requestsFrom(
+      database,
+      status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
+    )
+      .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
+      .where(deadlineCondition(deadline, now, status === null))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  } else {
+    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+  }
+  const byDeadline = sort === "deadline";
+  const [read, count] = await Promise.all([
+    byDeadline
+      ? readKeysetPageOverTies(
+          database,
+          base,
+          page,
+          { key: "qr.quote_deadline", id: "qr.id", order: "asc" },
+          { key: "quote_deadline", id: "id" },
+          REQUESTS_PAGE_SIZE,
+        )
+      : readKeysetPage(base, page, { key: "qr.created_at", id: "qr.id" }, REQUESTS_PAGE_SIZE),
+    total,
+  ]);
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, (row) => ({
+    key: byDeadline ? row.quote_deadline : row.created_at,
+    id: row.id,
+  }));
+  return {
+    rows: withCounts(rows),
+    pageInfo,
+    total: count,
+    totalCapped: match !== null && count > SEARCH_COUNT_CAP,
+  };
+}
+
+/**
  * Every request the admin list shows with these filters, for the CSV export, in batches (newest
  * first, whatever the list's sort: the export is read by id).
  */
 export async function* exportAdminRequests(database: DB, filters: AdminFilters) {
-  const { base, match, literal, nothing } = filteredAdminRequests(database, filters);
+  // With a «Plazo» filter, one pass over the requests by id finds every batch.
+  const { base, match, literal, nothing } = filteredAdminRequests(
+    database,
+    filters,
+    filters.deadline ? "none" : null,
+  );
   if (nothing) return;
   const query =
     match !== null && !literal

@@ -52,6 +52,11 @@ export function scopeHas(token: string, ...without: string[]): string {
     : `scope : "${token}"`;
 }
 
+/** A condition on the scope: the row carries at least one of `tokens`. */
+export function scopeHasAny(...tokens: string[]): string {
+  return `(${tokens.map((t) => `scope : "${t}"`).join(" OR ")})`;
+}
+
 /** `expression` restricted to the rows meeting every scope condition. */
 export function scopedMatch(expression: string, ...conditions: string[]): string {
   return [...conditions, expression].join(" AND ");

@@ -19,6 +19,17 @@ import { sql, type Kysely } from "kysely";
  *   partner's "pending" search filter (`sassigned`, not `q<partner>`, not `c<partner>`) excludes
  *   them as the counter does.
  *
+ * Indexes for the lists sorted and filtered by deadline (issue 11), read by name (INDEXED BY) so
+ * their plans do not hang on the planner's statistics:
+ * - quote_requests_open_created: open requests newest first, with their deadline and status, so
+ *   the desk's «Plazo» filter reads one index range whether it matches few requests or thousands;
+ * - quote_requests_status_deadline: a status sorted by deadline, and the «Plazo» count by status;
+ * - partner_assignments_partner_state: a partner's assignments with their state and request, so
+ *   sorting them by deadline reads no assignment row.
+ * The sourcing round rebuilt quote_requests and official_quotes, which dropped their planner
+ * statistics; where the database keeps statistics for other tables, theirs are gathered again
+ * (without any, the planner estimated every list from the users table and sorted all requests).
+ *
  * Everything runs in one IMMEDIATE transaction: no write lands between a dropped trigger and its
  * replacement, and a failure leaves the previous triggers and figures as they were.
  */
@@ -339,7 +350,17 @@ function recompute(version: Version): string[] {
   ];
 }
 
-async function install(db: Kysely<unknown>, from: Version, to: Version) {
+const INDEXES = {
+  quote_requests_open_created: `ON quote_requests (created_at, id, quote_deadline, status)
+    WHERE status IN ('pending','assigned')`,
+  quote_requests_status_deadline: `ON quote_requests (status, quote_deadline, id)`,
+  partner_assignments_partner_state: `ON partner_assignments (partner_id, state, quote_request_id)`,
+};
+
+/** Tables the sourcing round rebuilt, whose statistics went with the old table. */
+const REBUILT_TABLES = ["quote_requests", "official_quotes"];
+
+async function install(db: Kysely<unknown>, from: Version, to: Version, statements: string[]) {
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
     for (const name of Object.keys(triggers(from))) {
@@ -348,7 +369,7 @@ async function install(db: Kysely<unknown>, from: Version, to: Version) {
     for (const [name, body] of Object.entries(triggers(to))) {
       await sql.raw(`CREATE TRIGGER ${name} ${body}`).execute(db);
     }
-    for (const statement of recompute(to)) await sql.raw(statement).execute(db);
+    for (const statement of [...recompute(to), ...statements]) await sql.raw(statement).execute(db);
     await sql`COMMIT`.execute(db);
   } catch (error) {
     await sql`ROLLBACK`.execute(db);
@@ -356,11 +377,38 @@ async function install(db: Kysely<unknown>, from: Version, to: Version) {
   }
 }
 
+/**
+ * ANALYZE for each rebuilt table without statistics and for each new index, where the database
+ * keeps statistics (a database never analyzed stays so: the lists name their indexes anyway). An
+ * index without statistics beside analyzed ones looks better than it is to the planner.
+ */
+async function statisticsToRestore(db: Kysely<unknown>): Promise<string[]> {
+  const kept = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_schema
+    WHERE type = 'table' AND name = 'sqlite_stat1'`.execute(db);
+  if (Number(kept.rows[0]?.n ?? 0) === 0) return [];
+  const analyzed = await sql<{ tbl: string }>`SELECT DISTINCT tbl FROM sqlite_stat1`.execute(db);
+  const tables = new Set(analyzed.rows.map((r) => r.tbl));
+  if (tables.size === 0) return [];
+  const rebuilt = REBUILT_TABLES.filter((table) => !tables.has(table));
+  const indexes = Object.entries(INDEXES)
+    .filter(([, on]) => !rebuilt.some((table) => on.startsWith(`ON ${table} `)))
+    .map(([name]) => name);
+  return [...rebuilt, ...indexes].map((name) => `ANALYZE ${name}`);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await install(db, "earlier", "round");
+  await install(db, "earlier", "round", [
+    ...Object.entries(INDEXES).map(([name, on]) => `CREATE INDEX ${name} ${on}`),
+    ...(await statisticsToRestore(db)),
+  ]);
 }
 
 /** Back to the earlier triggers and figures (the assignment states themselves stay). */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await install(db, "round", "earlier");
+  await install(
+    db,
+    "round",
+    "earlier",
+    Object.keys(INDEXES).map((name) => `DROP INDEX IF EXISTS ${name}`),
+  );
 }

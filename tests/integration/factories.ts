@@ -3,10 +3,14 @@ import { db, now, type DB } from "~/services/db.server";
 
 let counter = 0;
 
-export async function makeUser(role: Role, extra: { companyName?: string } = {}) {
+export async function makeUser(
+  role: Role,
+  extra: { companyName?: string } = {},
+  database: DB = db,
+) {
   counter += 1;
   const stamp = now();
-  const { id } = await db
+  const { id } = await database
     .insertInto("users")
     .values({
       // "p<pid>", not "<pid>": a bare number in the e-mail would match numeric searches ("lote 12").
