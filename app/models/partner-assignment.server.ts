@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
@@ -236,11 +236,22 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
 /**
  * The partner's assignments with the request and the partner's own quote, as the list filters and
  * sorts them (no buyer: their name is read only for the rows of the page). The assignments are
- * read first, through partner_assignments_partner_state, whatever the planner's statistics say.
+ * read first (CROSS JOIN keeps that order) and through partner_assignments_partner_state, which
+ * holds their state and request: with statistics the planner may prefer the index by date and
+ * then read every assignment row for its state.
  */
 function ownAssignments(database: DB, partnerId: number) {
-  return database
-    .selectFrom("partner_assignments as pa")
+  // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  const assignments = database.selectFrom(
+    sql<
+      Database["partner_assignments"]
+    >`(SELECT * FROM partner_assignments INDEXED BY partner_assignments_partner_state)`.as("pa"),
+  ) as unknown as SelectQueryBuilder<
+    Database & { pa: Database["partner_assignments"] },
+    "pa",
+    Record<never, never>
+  >;
+  return assignments
     .crossJoin("quote_requests as qr")
     .whereRef("qr.id", "=", "pa.quote_request_id")
     .leftJoin("partner_quotes as pq", (join) =>
