@@ -299,8 +299,9 @@ function triggers(version: Version): Record<string, string> {
     END`,
   };
   if (version === "round") {
+    // Of the counters, only "pending" depends on the state: whether it is `invited`.
     definitions.partner_assignments_summary_state = `AFTER UPDATE OF state ON partner_assignments
-    WHEN OLD.state IS NOT NEW.state BEGIN
+    WHEN (OLD.state = 'invited') IS NOT (NEW.state = 'invited') BEGIN
       ${adjustPartner(
         "NEW.partner_id",
         contribution(
@@ -317,8 +318,9 @@ function triggers(version: Version): Record<string, string> {
         ),
       )}
     END`;
+    // Of the scope, only `c<partner>` depends on the state: whether it is closed.
     definitions.partner_assignments_search_state = `AFTER UPDATE OF state ON partner_assignments
-    WHEN OLD.state IS NOT NEW.state BEGIN
+    WHEN (OLD.state IN ${CLOSED_STATES}) IS NOT (NEW.state IN ${CLOSED_STATES}) BEGIN
       ${refreshScope(version, "NEW.quote_request_id")}
     END`;
   }
