@@ -29,7 +29,7 @@ import {
   listBuyerRequests,
 } from "../app/models/quote-request.server";
 import { listUsersForAdmin } from "../app/models/admin-user.server";
-import { encodeCursor, type PageRequest } from "../app/utils/keyset";
+import { decodeCursor, encodeCursor, type PageRequest } from "../app/utils/keyset";
 import { benchUsers } from "./server";
 
 const { buyer, partner } = await benchUsers();
@@ -59,6 +59,45 @@ const partnerRequest = await db
   .orderBy("id", "desc")
   .executeTakeFirstOrThrow();
 
+/**
+ * Instants for the «Plazo» filters' worst case: just after the latest open deadline every open
+ * request is overdue, and 23 h before it most of them are due within 24 h (a migrated database
+ * gives its open requests one deadline, three days after the migration).
+ */
+const lastOpen = await db
+  .selectFrom("quote_requests")
+  .select((eb) => eb.fn.max("quote_deadline").as("deadline"))
+  .where("status", "in", ["pending", "assigned"])
+  .executeTakeFirstOrThrow();
+const lastOpenAt = lastOpen.deadline ? Date.parse(lastOpen.deadline) : Date.now();
+const overdueAt = new Date(lastOpenAt + 1000);
+const dueAt = new Date(lastOpenAt - 23 * 3600_000);
+const latestDeadline = await db
+  .selectFrom("quote_requests")
+  .select(["id", "quote_deadline"])
+  .orderBy("quote_deadline", "desc")
+  .orderBy("id", "desc")
+  .limit(1)
+  .offset(20)
+  .executeTakeFirstOrThrow();
+const deepByDeadline: PageRequest = {
+  kind: "after",
+  cursor: { page: 4999, key: latestDeadline.quote_deadline, id: latestDeadline.id },
+};
+
+/** The busiest partner's last page, reached by following the pages' own `after` links. */
+async function lastAssignmentsPage(): Promise<PageRequest> {
+  let page: PageRequest = { kind: "numbered", page: 1 };
+  let previous: PageRequest = page;
+  for (;;) {
+    const { pageInfo } = await listAssignments(db, { partnerId: partner.id, page });
+    if (!pageInfo.next) return previous;
+    previous = page;
+    page = { kind: "after", cursor: decodeCursor(pageInfo.next)! };
+  }
+}
+const deepAssignments = await lastAssignmentsPage();
+
 async function time(label: string, fn: () => Promise<unknown>) {
   await fn();
   const runs = 10;
@@ -87,6 +126,55 @@ await time("listAdminRequests q=lote 12", () =>
 );
 await time("listAdminRequests q=válvulas status=paid", () =>
   listAdminRequests(db, { q: "válvulas", status: "paid", page: first }),
+);
+await time("listAdminRequests deadline=due24h (most open due)", () =>
+  listAdminRequests(db, { q: "", status: null, deadline: "due24h", page: first, now: dueAt }),
+);
+await time("listAdminRequests deadline=overdue (every open)", () =>
+  listAdminRequests(db, { q: "", status: null, deadline: "overdue", page: first, now: overdueAt }),
+);
+await time("listAdminRequests deadline=overdue, none overdue", () =>
+  listAdminRequests(db, { q: "", status: null, deadline: "overdue", page: first }),
+);
+await time("listAdminRequests deadline=overdue status=assigned", () =>
+  listAdminRequests(db, {
+    q: "",
+    status: "assigned",
+    deadline: "overdue",
+    page: first,
+    now: overdueAt,
+  }),
+);
+await time("listAdminRequests deadline=due24h sort=deadline", () =>
+  listAdminRequests(db, {
+    q: "",
+    status: null,
+    deadline: "due24h",
+    sort: "deadline",
+    page: first,
+    now: dueAt,
+  }),
+);
+await time("listAdminRequests sort=deadline page 1", () =>
+  listAdminRequests(db, { q: "", status: null, sort: "deadline", page: first }),
+);
+await time("listAdminRequests sort=deadline deep (keyset)", () =>
+  listAdminRequests(db, { q: "", status: null, sort: "deadline", page: deepByDeadline }),
+);
+await time("listAdminRequests sort=deadline status=paid", () =>
+  listAdminRequests(db, { q: "", status: "paid", sort: "deadline", page: first }),
+);
+await time("listAdminRequests q=válvulas deadline=overdue", () =>
+  listAdminRequests(db, {
+    q: "válvulas",
+    status: null,
+    deadline: "overdue",
+    page: first,
+    now: overdueAt,
+  }),
+);
+await time("listAdminRequests q=lote 12 sort=deadline", () =>
+  listAdminRequests(db, { q: "lote 12", status: null, sort: "deadline", page: first }),
 );
 await time("getRequestForAdmin", () => getRequestForAdmin(db, oldest.id));
 await time("listPaymentsForAdmin page 1", () =>
@@ -121,21 +209,15 @@ await time(`getPartnerCounters (${partner.assigned} asignaciones)`, () =>
   getPartnerCounters(db, partner.id),
 );
 await time("listLatestAssignments", () => listLatestAssignments(db, partner.id));
-await time("listAssignments", () => listAssignments(db, { partnerId: partner.id }));
-await time("listAssignments deep (keyset)", async () => {
-  const last = await db
-    .selectFrom("partner_assignments")
-    .select(["id", "assigned_at"])
-    .where("partner_id", "=", partner.id)
-    .orderBy("assigned_at")
-    .limit(1)
-    .offset(20)
-    .executeTakeFirstOrThrow();
-  return listAssignments(db, {
-    partnerId: partner.id,
-    page: { kind: "after", cursor: { page: 2, key: last.assigned_at, id: last.id } },
-  });
-});
+await time("listAssignments (by deadline) page 1", () =>
+  listAssignments(db, { partnerId: partner.id }),
+);
+await time("listAssignments (by deadline) last page (keyset)", () =>
+  listAssignments(db, { partnerId: partner.id, page: deepAssignments }),
+);
+await time("listAssignments filter=pending", () =>
+  listAssignments(db, { partnerId: partner.id, filter: "pending" }),
+);
 await time("listAssignments q=acero filter=quoted", () =>
   listAssignments(db, { partnerId: partner.id, search: "acero", filter: "quoted" }),
 );

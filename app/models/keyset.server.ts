@@ -1,39 +1,54 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { pageWindow, type PageRequest } from "~/utils/keyset";
 
+/** How a list is sorted by its key: newest first (descending, most lists) or ascending. */
+type KeysetOrder = "asc" | "desc";
+
+interface KeysetColumns {
+  /** The sort key column, or null when the list is sorted by `id` alone. */
+  key: string | null;
+  id: string;
+  /** "desc" when omitted. */
+  order?: KeysetOrder;
+}
+
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
- * `(key, id)` descending, or by `id` alone when `key` is null. Row values keep it one index range.
+ * `(key, id)` (descending unless `order` says otherwise), or by `id` alone when `key` is null. Row
+ * values keep it one index range.
  */
 export function keysetCondition(
   request: PageRequest,
-  columns: { key: string | null; id: string },
+  columns: KeysetColumns,
 ): RawBuilder<SqlBool> | null {
   if (request.kind === "numbered") return null;
-  const op = sql.raw(request.kind === "after" ? "<" : ">");
+  const descending = (columns.order ?? "desc") === "desc";
+  const op = sql.raw((request.kind === "after") === descending ? "<" : ">");
   const { key, id } = request.cursor;
   return columns.key === null
     ? sql<SqlBool>`${sql.ref(columns.id)} ${op} ${id}`
     : sql<SqlBool>`(${sql.ref(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
 }
 
-/** Newest-first lists are read ascending when going back a page (then put back in order). */
-export function keysetDirection(request: PageRequest): "asc" | "desc" {
-  return request.kind === "before" ? "asc" : "desc";
+/** A list is read in its own order, and in the opposite one when going back a page. */
+export function keysetDirection(request: PageRequest, order: KeysetOrder = "desc"): KeysetOrder {
+  if (request.kind !== "before") return order;
+  return order === "desc" ? "asc" : "desc";
 }
 
 /**
- * Reads the rows of one keyset page of a newest-first list sorted by `(key, id)` (by `id` alone
- * when `key` is null): one row more than `pageSize`, for finishPage to tell whether more follow.
+ * Reads the rows of one keyset page of a list sorted by `(key, id)` (by `id` alone when `key` is
+ * null), newest first unless `columns.order` is "asc": one row more than `pageSize`, for finishPage
+ * to tell whether more follow.
  */
 export function readKeysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
-  columns: { key: string | null; id: string },
+  columns: KeysetColumns,
   pageSize: number,
 ): Promise<O[]> {
   const after = keysetCondition(request, columns);
-  const direction = keysetDirection(request);
+  const direction = keysetDirection(request, columns.order);
   const window = pageWindow(request, pageSize);
   const { key } = columns;
   return query
@@ -43,6 +58,45 @@ export function readKeysetPage<DB, TB extends keyof DB, O>(
     .limit(window.limit)
     .offset(window.offset)
     .execute();
+}
+
+/**
+ * readKeysetPage for a list whose key many rows share (the deadline a migration gave every open
+ * request at once). SQLite seeks a row-value range `(key, id) > (k, i)` on the key alone when `id`
+ * is the rowid, then steps over every row of the cursor's key before the page's first: tens of
+ * thousands of rows deep into such a key. The page is read instead as the rows of the cursor's key
+ * beyond its id, then the rows of the next keys, two index seeks of at most a page each. `output`
+ * names the key and id columns as the query selects them.
+ */
+export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
+  database: Parameters<RawBuilder<O>["execute"]>[0],
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  columns: { key: string; id: string; order?: KeysetOrder },
+  output: { key: string; id: string },
+  pageSize: number,
+): Promise<O[]> {
+  if (request.kind === "numbered") return readKeysetPage(query, request, columns, pageSize);
+  const direction = keysetDirection(request, columns.order);
+  const beyond = sql.raw(direction === "asc" ? ">" : "<");
+  const { key, id } = request.cursor;
+  const limit = pageSize + 1;
+  const sameKey = query
+    .where(sql<SqlBool>`${sql.ref(columns.key)} = ${key}`)
+    .where(sql<SqlBool>`${sql.ref(columns.id)} ${beyond} ${id}`)
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(limit);
+  const nextKeys = query
+    .where(sql<SqlBool>`${sql.ref(columns.key)} ${beyond} ${key}`)
+    .orderBy(sql.ref(columns.key), direction)
+    .orderBy(sql.ref(columns.id), direction)
+    .limit(limit);
+  const order = sql.raw(direction);
+  const { rows } = await sql<O>`SELECT * FROM (${sameKey}) UNION ALL SELECT * FROM (${nextKeys})
+    ORDER BY ${sql.ref(output.key)} ${order}, ${sql.ref(output.id)} ${order} LIMIT ${limit}`.execute(
+    database,
+  );
+  return rows;
 }
 
 /** Rows read per batch when a whole list is exported. */

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import type { DB } from "~/services/db.server";
@@ -43,10 +43,9 @@ type Scope = ExpressionBuilder<
   Database & {
     pa: Database["partner_assignments"];
     qr: Database["quote_requests"];
-    b: Database["users"];
     pq: Database["partner_quotes"];
   },
-  "pa" | "qr" | "b" | "pq"
+  "pa" | "qr" | "pq"
 >;
 
 /** The partner's assignments joined with the request, its buyer and the partner's own quote. */
@@ -63,11 +62,19 @@ function assignmentsOf(database: DB, partnerId: number) {
     .where("pa.partner_id", "=", partnerId);
 }
 
-/** SPEC §4 partner filters: pending = no own quote and still assigned; quoted; won = selected. */
+/**
+ * SPEC §4 partner filters: pending = still invited (not declined, withdrawn or offered), no own
+ * quote, and the request still assigned, as the partner's "pending" counter counts; quoted; won =
+ * selected.
+ */
 function filterCondition(eb: Scope, filter: PartnerFilter) {
   switch (filter) {
     case "pending":
-      return eb.and([eb("pq.id", "is", null), eb("qr.status", "=", "assigned")]);
+      return eb.and([
+        eb("pa.state", "=", "invited"),
+        eb("pq.id", "is", null),
+        eb("qr.status", "=", "assigned"),
+      ]);
     case "quoted":
       return eb("pq.id", "is not", null);
     case "won":
@@ -84,12 +91,20 @@ export function likePattern(search: string): string {
 
 /**
  * The same filters as scope conditions of the search index (the tokens its triggers keep), so a
- * search with a filter is one MATCH. Must say what filterCondition says.
+ * search with a filter is one MATCH. Must say what filterCondition says: "pending" is assigned,
+ * not quoted and not closed (declined or withdrawn), which is "invited" as the states move
+ * (an assignment is offered, selected or not selected only with an offer).
  */
 function filterScope(partnerId: number, filter: PartnerFilter): string[] {
   switch (filter) {
     case "pending":
-      return [scopeHas(scopeToken.status("assigned"), scopeToken.quoted(partnerId))];
+      return [
+        scopeHas(
+          scopeToken.status("assigned"),
+          scopeToken.quoted(partnerId),
+          scopeToken.closed(partnerId),
+        ),
+      ];
     case "quoted":
       return [scopeHas(scopeToken.quoted(partnerId))];
     case "won":
@@ -105,16 +120,23 @@ function literalCondition(eb: Scope, search: string) {
   return eb.or([
     sql<SqlBool>`${eb.ref("qr.title")} LIKE ${pattern} ESCAPE '\\'`,
     sql<SqlBool>`${eb.ref("qr.description")} LIKE ${pattern} ESCAPE '\\'`,
-    sql<SqlBool>`${eb.ref("b.company_name")} LIKE ${pattern} ESCAPE '\\'`,
+    eb.exists(
+      eb
+        .selectFrom("users as b")
+        .select("b.id")
+        .whereRef("b.id", "=", "qr.buyer_id")
+        .where(sql<SqlBool>`b.company_name LIKE ${pattern} ESCAPE '\\'`),
+    ),
   ]);
 }
 
 interface PartnerCounters {
   total: number;
+  /** Assignments still invited, without an own quote, on requests still assigned. */
   pending: number;
   submitted: number;
   selected: number;
-  /** Own quoted amounts still in play: under evaluation, or selected and not rejected later. */
+  /** Own quoted amounts still in play: under evaluation, or selected and not rejected or cancelled later. */
   potentialRevenueCents: number;
   /** Sum of the partner's selected quotes. */
   selectedRevenueCents: number;
@@ -175,6 +197,8 @@ const ASSIGNMENT_COLUMNS = [
 
 const LIST_COLUMNS = [
   ...ASSIGNMENT_COLUMNS,
+  "pa.state",
+  "qr.quote_deadline",
   "qr.created_at",
   "b.company_name as buyer_company",
   "pq.id as quote_id",
@@ -197,6 +221,8 @@ interface AssignmentSearch {
   filter?: PartnerFilter;
   page?: PageRequest;
   pageSize?: number;
+  /** The instant that tells open deadlines from passed ones (now, unless a test says otherwise). */
+  now?: Date;
 }
 
 /** How many of the partner's assignments each filter shows, from the maintained counters. */
@@ -207,6 +233,55 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
   won: "selected",
 };
 
+/**
+ * The partner's assignments with the request and the partner's own quote, as the list filters and
+ * sorts them (no buyer: their name is read only for the rows of the page). The assignments are
+ * read first (CROSS JOIN keeps that order) and through partner_assignments_partner_state, which
+ * holds their state and request: with statistics the planner may prefer the index by date and
+ * then read every assignment row for its state.
+ */
+function ownAssignments(database: DB, partnerId: number) {
+  // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  const assignments = database.selectFrom(
+    sql<
+      Database["partner_assignments"]
+    >`(SELECT * FROM partner_assignments INDEXED BY partner_assignments_partner_state)`.as("pa"),
+  ) as unknown as SelectQueryBuilder<
+    Database & { pa: Database["partner_assignments"] },
+    "pa",
+    Record<never, never>
+  >;
+  return assignments
+    .crossJoin("quote_requests as qr")
+    .whereRef("qr.id", "=", "pa.quote_request_id")
+    .leftJoin("partner_quotes as pq", (join) =>
+      join
+        .onRef("pq.quote_request_id", "=", "pa.quote_request_id")
+        .onRef("pq.partner_id", "=", "pa.partner_id"),
+    )
+    .where("pa.partner_id", "=", partnerId);
+}
+
+/**
+ * The default order of a partner's assignments: first those they can still offer on (invited or
+ * offered, request assigned, deadline not passed: offerRefusal's rule), soonest deadline first;
+ * then the closed ones, latest deadline first, so what closed last comes before what closed long
+ * ago. One text key read ascending, so keyset pages work as in every list: "0" and the deadline
+ * for open assignments, "1" and the deadline counted backwards for closed ones. Whether a deadline
+ * has passed is decided at `now`, so an assignment may move to the closed part between two pages.
+ */
+function deadlineOrder(now: string) {
+  return sql<string>`CASE WHEN pa.state IN ('invited', 'offered') AND qr.status = 'assigned'
+      AND qr.quote_deadline > ${now}
+    THEN '0' || qr.quote_deadline
+    ELSE '1' || printf('%017.8f', 9999999 - julianday(qr.quote_deadline)) END`;
+}
+
+/**
+ * The partner's assignments, one page: sorted by deadline (deadlineOrder), or, when searching,
+ * newest request first (the search index's own order, see matchingPageIds). The page's rows are
+ * found from the narrow rows of every assignment of the partner, then read in full.
+ */
 export async function listAssignments(
   database: DB,
   {
@@ -215,14 +290,11 @@ export async function listAssignments(
     filter = "all",
     page = { kind: "numbered", page: 1 },
     pageSize = ASSIGNMENTS_PAGE_SIZE,
+    now = new Date(),
   }: AssignmentSearch,
 ) {
   const text = search.trim();
-  let matching = assignmentsOf(database, partnerId).where((eb) => filterCondition(eb, filter));
-  // A search lists newest request first, read from the search index (see matchingPageIds).
-  const columns = text
-    ? { key: null, id: "pa.quote_request_id" }
-    : { key: "pa.assigned_at", id: "pa.id" };
+  let matching = ownAssignments(database, partnerId).where((eb) => filterCondition(eb, filter));
   let matched: Promise<number> | null = null;
   if (text) {
     // The partner's own token keeps the search to their assignments; the filter is in it too.
@@ -251,17 +323,45 @@ export async function listAssignments(
         .then((r) => Number(r.n));
     }
   }
+  const keys = database
+    .selectFrom(
+      matching
+        .select([
+          "pa.id as assignment_id",
+          "qr.id",
+          deadlineOrder(now.toISOString()).as("sort_key"),
+        ])
+        .as("l"),
+    )
+    .selectAll();
   const [read, counters, matchedCount] = await Promise.all([
-    readKeysetPage(matching.select(LIST_COLUMNS), page, columns, pageSize),
+    readKeysetPage(
+      keys,
+      page,
+      text ? { key: null, id: "l.id" } : { key: "l.sort_key", id: "l.assignment_id", order: "asc" },
+      pageSize,
+    ),
     getPartnerCounters(database, partnerId),
     matched,
   ]);
   const { rows, pageInfo } = finishPage(read, page, pageSize, (item) =>
-    text ? { key: "", id: item.id } : { key: item.assigned_at, id: item.assignment_id },
+    text ? { key: "", id: item.id } : { key: item.sort_key, id: item.assignment_id },
   );
+  const details =
+    rows.length === 0
+      ? []
+      : await assignmentsOf(database, partnerId)
+          .where(
+            "pa.id",
+            "in",
+            rows.map((row) => row.assignment_id),
+          )
+          .select(LIST_COLUMNS)
+          .execute();
+  const byId = new Map(details.map((item) => [item.assignment_id, item]));
   const total = matchedCount ?? counters[FILTER_COUNTER[filter]];
   return {
-    items: rows,
+    items: rows.flatMap((row) => byId.get(row.assignment_id) ?? []),
     matched: total,
     matchedCapped: matchedCount !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,
@@ -347,7 +447,10 @@ export async function getAssignmentForPartner(
   };
 }
 
-/** The partner's own quotes, newest first (index `partner_quotes_partner`). */
+/**
+ * The partner's own quotes, newest first (index `partner_quotes_partner`), with the state of their
+ * assignment and the request's deadline, for the badge and the edit link.
+ */
 export async function listPartnerQuotes(
   database: DB,
   {
@@ -360,6 +463,12 @@ export async function listPartnerQuotes(
     database
       .selectFrom("partner_quotes as pq")
       .innerJoin("quote_requests as qr", "qr.id", "pq.quote_request_id")
+      // A quote exists only on an assignment of its partner (submitPartnerQuote requires it).
+      .innerJoin("partner_assignments as pa", (join) =>
+        join
+          .onRef("pa.quote_request_id", "=", "pq.quote_request_id")
+          .onRef("pa.partner_id", "=", "pq.partner_id"),
+      )
       .select([
         "pq.id",
         "pq.quote_request_id as request_id",
@@ -370,6 +479,8 @@ export async function listPartnerQuotes(
         "pq.updated_at",
         "qr.title",
         "qr.status",
+        "qr.quote_deadline",
+        "pa.state",
       ])
       .where("pq.partner_id", "=", partnerId)
       .orderBy("pq.created_at", "desc")

@@ -1,16 +1,31 @@
 import { sql, type Expression } from "kysely";
-import type { RequestStatus } from "../../db/schema";
+import type { Database, RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
-import { inBatches, keysetDirection, readKeysetPage } from "./keyset.server";
+import {
+  inBatches,
+  keysetDirection,
+  readKeysetPage,
+  readKeysetPageOverTies,
+} from "./keyset.server";
 import {
   matchExpression,
   needsLiteralMatch,
   scopedMatch,
   scopeHas,
+  scopeHasAny,
   scopeToken,
 } from "~/utils/search";
 import { isRequestStatus, PARTNER_EVENTS, REQUEST_STATUSES } from "~/domain/quote-status";
+import {
+  DUE_SOON_MS,
+  isDeadlineFilter,
+  isOpenStatus,
+  OPEN_STATUSES,
+  requestSortFrom,
+  type DeadlineFilter,
+  type RequestSort,
+} from "~/domain/deadline";
 import type { DB } from "~/services/db.server";
 
 /**
@@ -46,6 +61,17 @@ export function searchFromUrl(url: URL): string {
 export function statusFromUrl(url: URL): RequestStatus | null {
   const status = url.searchParams.get("status");
   return isRequestStatus(status) ? status : null;
+}
+
+/** The desk's «Plazo» filter from ?deadline= (anything else: no filter). */
+export function deadlineFromUrl(url: URL): DeadlineFilter | null {
+  const deadline = url.searchParams.get("deadline");
+  return isDeadlineFilter(deadline) ? deadline : null;
+}
+
+/** ?sort=deadline, or the default newest first. */
+export function sortFromUrl(url: URL): RequestSort {
+  return requestSortFrom(url.searchParams.get("sort"));
 }
 
 /** Requests per status from the counters the writing transactions keep (one row per status). */
@@ -341,15 +367,41 @@ export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
   return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
-function adminRequestColumns(database: DB) {
-  return database
-    .selectFrom("quote_requests as qr")
+/**
+ * An index a list names instead of leaving the choice to the planner, which without statistics
+ * (a new database, or a table rebuilt by a migration) starts from the status index and sorts every
+ * open request; "none" reads the table by id only (a few search matches, or an export in id order).
+ * The deadline indexes: quote_requests_deadline and quote_requests_open_deadline (migration
+ * 2026-11-26T04-00_sourcing_round), quote_requests_open_created and quote_requests_status_deadline
+ * (2026-11-26T06-00_round_summaries).
+ */
+type RequestIndex =
+  | "quote_requests_deadline"
+  | "quote_requests_open_deadline"
+  | "quote_requests_open_created"
+  | "quote_requests_status_deadline"
+  | "none";
+
+/** quote_requests as `qr`, read through `index` when one is named. */
+function requestsFrom(database: DB, index: RequestIndex | null) {
+  const plain = database.selectFrom("quote_requests as qr");
+  if (index === null) return plain;
+  const hint = index === "none" ? sql`NOT INDEXED` : sql`INDEXED BY ${sql.raw(index)}`;
+  // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  return database.selectFrom(
+    sql<Database["quote_requests"]>`(SELECT * FROM quote_requests ${hint})`.as("qr"),
+  ) as unknown as typeof plain;
+}
+
+function adminRequestColumns(database: DB, index: RequestIndex | null = null) {
+  return requestsFrom(database, index)
     .innerJoin("users as b", "b.id", "qr.buyer_id")
     .select([
       "qr.id",
       "qr.title",
       "qr.status",
       "qr.total_amount_cents",
+      "qr.quote_deadline",
       "qr.created_at",
       "b.first_name as buyer_first_name",
       "b.last_name as buyer_last_name",
@@ -390,46 +442,96 @@ export async function latestAdminRequests(database: DB, limit = 10) {
   );
 }
 
+/** The admin list's filters (`now` decides which deadlines have passed). */
+interface AdminFilters {
+  q: string;
+  status: RequestStatus | null;
+  deadline?: DeadlineFilter | null;
+  now?: Date;
+}
+
 /**
- * The admin list's filters as one query: the status, and a search through the index, plus a
- * literal LIKE when the text has LIKE's wildcards. `match` is the index expression of the search;
- * `nothing` says only punctuation was typed, which matches nothing.
+ * Requests due within the next 24 h, or past their deadline, and open (pending or assigned) when
+ * `open` says so (not needed beside a status filter that is open already). The statuses are
+ * written out, not bound, so the partial indexes of open requests apply.
+ */
+function deadlineCondition(deadline: DeadlineFilter, now: Date, open: boolean) {
+  const statuses = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
+  const at = now.toISOString();
+  const range =
+    deadline === "overdue"
+      ? sql<boolean>`qr.quote_deadline <= ${at}`
+      : sql<boolean>`qr.quote_deadline > ${at}
+        AND qr.quote_deadline <= ${new Date(now.getTime() + DUE_SOON_MS).toISOString()}`;
+  return open ? sql<boolean>`(qr.status IN (${statuses}) AND ${range})` : sql<boolean>`(${range})`;
+}
+
+/** Text with LIKE's wildcards must also appear literally (see needsLiteralMatch). */
+function literalCondition(q: string) {
+  const pattern = likePattern(q);
+  return sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
+    OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
+    OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
+    OR b.email LIKE ${pattern} ESCAPE '\\')`;
+}
+
+/**
+ * The admin list's filters as one query: the status, the deadline, and a search through the
+ * index, plus a literal LIKE when the text has LIKE's wildcards. `match` is the index expression of
+ * the search; `nothing` says only punctuation was typed, which matches nothing.
  */
 function filteredAdminRequests(
   database: DB,
-  { q, status }: { q: string; status: RequestStatus | null },
+  { q, status, deadline = null, now = new Date() }: AdminFilters,
+  through: RequestIndex | null = null,
 ) {
-  let base = adminRequestColumns(database);
+  let base = adminRequestColumns(database, through);
   if (status) base = base.where("qr.status", "=", status);
+  if (deadline) {
+    // The partial index of open requests by creation needs the open statuses written out.
+    const open = status === null || through === "quote_requests_open_created";
+    base = base.where(deadlineCondition(deadline, now, open));
+  }
   if (!q) return { base, match: null, literal: false, nothing: false };
   const expression = matchExpression(q, ["title", "description", "buyer"]);
   if (!expression) return { base, match: null, literal: false, nothing: true };
-  const match = status ? scopedMatch(expression, scopeHas(scopeToken.status(status))) : expression;
+  // A «Plazo» filter keeps open requests only: so does the search, in the index.
+  const match = status
+    ? scopedMatch(expression, scopeHas(scopeToken.status(status)))
+    : deadline
+      ? scopedMatch(expression, scopeHasAny(...OPEN_STATUSES.map((s) => scopeToken.status(s))))
+      : expression;
   const literal = needsLiteralMatch(q);
   if (literal) {
-    const pattern = likePattern(q);
-    base = base.where("qr.id", "in", matchingRequestIds(database, match)).where(
-      sql<boolean>`(qr.title LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'
-        OR coalesce(b.company_name, '') LIKE ${pattern} ESCAPE '\\'
-        OR b.email LIKE ${pattern} ESCAPE '\\')`,
-    );
+    base = base
+      .where("qr.id", "in", matchingRequestIds(database, match))
+      .where(literalCondition(q));
   }
   return { base, match, literal, nothing: false };
 }
 
+const NO_ROWS = {
+  rows: [],
+  pageInfo: { page: 1, prev: null, next: null },
+  total: 0,
+  totalCapped: false,
+};
+
 export async function listAdminRequests(
   database: DB,
-  { q, status, page }: { q: string; status: RequestStatus | null; page: PageRequest },
+  {
+    q,
+    status,
+    deadline = null,
+    sort = "newest",
+    page,
+    now = new Date(),
+  }: AdminFilters & { sort?: RequestSort; page: PageRequest },
 ) {
+  if (deadline || sort === "deadline")
+    return listAdminRequestsByDeadline(database, { q, status, deadline, sort, page, now });
   const filtered = filteredAdminRequests(database, { q, status });
-  if (filtered.nothing)
-    return {
-      rows: [],
-      pageInfo: { page: 1, prev: null, next: null },
-      total: 0,
-      totalCapped: false,
-    };
+  if (filtered.nothing) return NO_ROWS;
   let { base } = filtered;
   const { match, literal } = filtered;
   let total: Promise<number>;
@@ -454,12 +556,118 @@ export async function listAdminRequests(
   };
 }
 
-/** Every request the admin list shows with these filters, for the CSV export, in batches. */
-export async function* exportAdminRequests(
+/**
+ * The index a deadline view reads (RequestIndex), chosen from its filters, so every page is one
+ * index range read in the list's order and stopped at the page's end:
+ * - «Plazo» filter, newest first: the open requests by creation (their deadline and status are in
+ *   the index, so a filter that matches few rows still reads no table row it throws away);
+ * - «Plazo» filter, soonest first: the open requests by deadline (by status and deadline when a
+ *   status is chosen);
+ * - soonest first without «Plazo»: every request by deadline (by status and deadline with a status);
+ * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none").
+ */
+function deadlineIndex({
+  status,
+  deadline,
+  sort,
+  fewMatches,
+}: {
+  status: RequestStatus | null;
+  deadline: DeadlineFilter | null;
+  sort: RequestSort;
+  fewMatches: boolean;
+}): RequestIndex {
+  if (fewMatches) return "none";
+  if (deadline && sort === "newest") return "quote_requests_open_created";
+  if (status) return "quote_requests_status_deadline";
+  return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
+}
+
+/** The admin list with a «Plazo» filter, or sorted by deadline (see deadlineIndex). */
+async function listAdminRequestsByDeadline(
   database: DB,
-  filters: { q: string; status: RequestStatus | null },
+  {
+    q,
+    status,
+    deadline,
+    sort,
+    page,
+    now,
+  }: Required<AdminFilters> & { sort: RequestSort; page: PageRequest },
 ) {
-  const { base, match, literal, nothing } = filteredAdminRequests(database, filters);
+  // Only open requests have a deadline that counts: another status with «Plazo» shows nothing.
+  if (deadline && status && !isOpenStatus(status)) return NO_ROWS;
+  const searched = q ? filteredAdminRequests(database, { q, status, deadline, now }) : null;
+  if (searched?.nothing) return NO_ROWS;
+  const match = searched?.match ?? null;
+  const matched = match === null ? null : await countMatchingRequests(database, match);
+  const through = deadlineIndex({
+    status,
+    deadline,
+    sort,
+    fewMatches: matched !== null && matched <= SEARCH_COUNT_CAP,
+  });
+  const filtered = filteredAdminRequests(database, { q, status, deadline, now }, through);
+  let { base } = filtered;
+  if (match !== null && !filtered.literal)
+    base = base.where("qr.id", "in", matchingRequestIds(database, match));
+  let total: Promise<number>;
+  if (match !== null) {
+    total =
+      deadline || filtered.literal
+        ? cappedCount(database, base.clearSelect().select("qr.id"))
+        : Promise.resolve(matched!);
+  } else if (deadline) {
+    // Counted in the index alone: the open requests by deadline (by status and deadline).
+    total = requestsFrom(
+      database,
+      status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
+    )
+      .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
+      .where(deadlineCondition(deadline, now, status === null))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  } else {
+    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+  }
+  const byDeadline = sort === "deadline";
+  const [read, count] = await Promise.all([
+    byDeadline
+      ? readKeysetPageOverTies(
+          database,
+          base,
+          page,
+          { key: "qr.quote_deadline", id: "qr.id", order: "asc" },
+          { key: "quote_deadline", id: "id" },
+          REQUESTS_PAGE_SIZE,
+        )
+      : readKeysetPage(base, page, { key: "qr.created_at", id: "qr.id" }, REQUESTS_PAGE_SIZE),
+    total,
+  ]);
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, (row) => ({
+    key: byDeadline ? row.quote_deadline : row.created_at,
+    id: row.id,
+  }));
+  return {
+    rows: withCounts(rows),
+    pageInfo,
+    total: count,
+    totalCapped: match !== null && count > SEARCH_COUNT_CAP,
+  };
+}
+
+/**
+ * Every request the admin list shows with these filters, for the CSV export, in batches (newest
+ * first, whatever the list's sort: the export is read by id).
+ */
+export async function* exportAdminRequests(database: DB, filters: AdminFilters) {
+  // With a «Plazo» filter, one pass over the requests by id finds every batch.
+  const { base, match, literal, nothing } = filteredAdminRequests(
+    database,
+    filters,
+    filters.deadline ? "none" : null,
+  );
   if (nothing) return;
   const query =
     match !== null && !literal

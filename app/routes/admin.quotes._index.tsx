@@ -4,6 +4,8 @@ import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
+import { FilterSelect } from "~/components/admin/SearchBar";
+import { Deadline } from "~/components/Deadline";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -12,11 +14,18 @@ import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { adminStatusLabel, canSendToBuyer } from "~/domain/quote-status";
+import {
+  DEADLINE_FILTER_LABELS,
+  REQUEST_SORT_LABELS,
+  requestDeadlineNote,
+} from "~/domain/deadline";
 import { sendOfficialQuoteToBuyer } from "~/models/quote-lifecycle.server";
 import {
   adminStatusCounts,
+  deadlineFromUrl,
   listAdminRequests,
   searchFromUrl,
+  sortFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
@@ -34,7 +43,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta(
     "Cotizaciones · Administración · CotizaHub",
-    "Todas las solicitudes de cotización, con búsqueda, filtro por estado y acciones.",
+    "Todas las solicitudes de cotización, con búsqueda, filtros por estado y plazo, y acciones.",
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,13 +51,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
+  const deadline = deadlineFromUrl(url);
+  const sort = sortFromUrl(url);
   const page = pageRequestFromUrl(url);
+  const now = new Date();
   const [counts, list, settings] = await Promise.all([
     adminStatusCounts(db),
-    listAdminRequests(db, { q, status, page }),
+    listAdminRequests(db, { q, status, deadline, sort, page, now }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, status, currency: settings.currency };
+  const rows = list.rows.map((row) => ({
+    ...row,
+    deadlineNote: requestDeadlineNote(row.status, row.quote_deadline, now),
+  }));
+  return { counts, ...list, rows, q, status, deadline, sort, currency: settings.currency };
 }
 
 /** "Enviar a Comprador" straight from the list. */
@@ -75,10 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminQuotes() {
-  const { counts, rows, total, totalCapped, pageInfo, q, status, currency } =
+  const { counts, rows, total, totalCapped, pageInfo, q, status, deadline, sort, currency } =
     useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
-  const filtered = Boolean(q || status);
+  const filtered = Boolean(q || status || deadline);
   return (
     <div className="space-y-6">
       <h1 className="page-title">Gestión de cotizaciones</h1>
@@ -99,13 +115,27 @@ export default function AdminQuotes() {
         status={status}
         searchLabel="Buscar por título, descripción o comprador"
         placeholder="Título, empresa o correo"
-      />
+      >
+        <FilterSelect
+          label="Plazo"
+          name="deadline"
+          value={deadline}
+          options={DEADLINE_FILTER_LABELS}
+        />
+        <FilterSelect
+          label="Ordenar por"
+          name="sort"
+          value={sort === "newest" ? null : sort}
+          options={{ deadline: REQUEST_SORT_LABELS.deadline }}
+          emptyLabel={REQUEST_SORT_LABELS.newest}
+        />
+      </StatusFilterForm>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
           {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
         </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
-        <a href={paths.admin.quotesCsv({ q, status })} className="btn-secondary" download>
+        <a href={paths.admin.quotesCsv({ q, status, deadline })} className="btn-secondary" download>
           Exportar CSV
           {filtered ? <span className="sr-only"> de las solicitudes filtradas</span> : null}
         </a>
@@ -125,6 +155,9 @@ export default function AdminQuotes() {
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Estado
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Plazo
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Socios / cotizaciones
@@ -162,6 +195,9 @@ export default function AdminQuotes() {
                       status={row.status}
                       label={adminStatusLabel(row.status, row.partner_quote_count)}
                     />
+                  </td>
+                  <td data-label="Plazo" className="px-4 py-3">
+                    <Deadline at={row.quote_deadline} note={row.deadlineNote} />
                   </td>
                   <td data-label="Socios / cotizaciones" className="px-4 py-3">
                     {row.assignment_count} / {row.partner_quote_count}

@@ -1,16 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminStatusLabel } from "~/domain/quote-status";
 import { requireRole } from "~/models/auth.server";
-import { exportAdminRequests, searchFromUrl, statusFromUrl } from "~/models/quote-request.server";
+import {
+  deadlineFromUrl,
+  exportAdminRequests,
+  searchFromUrl,
+  statusFromUrl,
+} from "~/models/quote-request.server";
 import { csvAmount, csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 
-/** /admin/quotes.csv: the quotes list with its current filters, every page of it, as a CSV file. */
+/**
+ * /admin/quotes.csv: the quotes list with its current filters (search, status, «Plazo»), every page
+ * of it, newest first, as a CSV file.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
-  const filters = { q: searchFromUrl(url), status: statusFromUrl(url) };
+  const filters = {
+    q: searchFromUrl(url),
+    status: statusFromUrl(url),
+    deadline: deadlineFromUrl(url),
+  };
   const { currency } = await getSettings(db);
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(
@@ -25,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Socios asignados",
       "Cotizaciones",
       `Monto (${currency})`,
+      "Plazo para cotizar (UTC)",
       "Creada (UTC)",
       "Actualizada (UTC)",
     ],
@@ -40,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           r.assignment_count,
           r.partner_quote_count,
           csvAmount(r.total_amount_cents),
+          csvDate(r.quote_deadline),
           csvDate(r.created_at),
           csvDate(r.updated_at),
         ]);

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { Deadline } from "~/components/Deadline";
+import { AssignmentBadge } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { StatCard } from "~/components/ui/StatCard";
 import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
-import { canPartnerQuote, isRequestStatus } from "~/domain/quote-status";
+import { offerRefusal, partnerSeesRequest } from "~/domain/assignment";
+import { offerDeadlineNote } from "~/domain/deadline";
 import {
   getPartnerCounters,
   listLatestAssignments,
@@ -31,12 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listLatestAssignments(db, user.id),
     getSettings(db),
   ]);
+  const now = new Date();
   return {
     firstName: user.first_name,
     currency: settings.currency,
     counters,
     performance: performanceFrom(counters),
-    latest,
+    latest: latest.map((item) => ({
+      ...item,
+      // Declined and withdrawn partners see only that the request is closed for them.
+      buyer_company: partnerSeesRequest(item.state) ? item.buyer_company : null,
+      description: null,
+      canOffer: offerRefusal(item.state, item.status, item.quote_deadline, now) === null,
+      deadlineNote: offerDeadlineNote(item.state, item.status, item.quote_deadline, now),
+    })),
   };
 }
 
@@ -90,10 +100,7 @@ export default function PartnerDashboard() {
           ) : (
             <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {latest.map((item) => {
-                const mayQuote =
-                  item.quote_id === null &&
-                  isRequestStatus(item.status) &&
-                  canPartnerQuote(item.status);
+                const hasQuote = item.quote_id !== null;
                 return (
                   <li
                     key={item.id}
@@ -104,11 +111,16 @@ export default function PartnerDashboard() {
                         {item.title}
                       </Link>
                       <p className="mt-1 text-sm text-slate-700">
-                        {item.buyer_company ?? "Empresa no especificada"} · Asignada el{" "}
-                        {formatDate(item.assigned_at)}
+                        {partnerSeesRequest(item.state)
+                          ? `${item.buyer_company ?? "Empresa no especificada"} · `
+                          : ""}
+                        Asignada el {formatDate(item.assigned_at)}
                       </p>
-                      <div className="mt-2">
-                        <PartnerBadges status={item.status} isSelected={item.is_selected} />
+                      <div className="mt-2 flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+                        <AssignmentBadge state={item.state} status={item.status} />
+                        <span className="text-slate-700">
+                          Plazo: <Deadline at={item.quote_deadline} note={item.deadlineNote} />
+                        </span>
                       </div>
                     </div>
                     <div className="flex shrink-0 items-center gap-3">
@@ -117,13 +129,17 @@ export default function PartnerDashboard() {
                           {formatMoney(item.quoted_amount_cents, currency)}
                         </span>
                       ) : null}
-                      {mayQuote ? (
+                      {item.canOffer ? (
                         <Link
                           to={paths.partner.quoteForm(item.id)}
-                          className="btn-primary"
-                          aria-label={`Cotizar «${item.title}»`}
+                          className={hasQuote ? "btn-secondary" : "btn-primary"}
+                          aria-label={
+                            hasQuote
+                              ? `Editar cotización de «${item.title}»`
+                              : `Cotizar «${item.title}»`
+                          }
                         >
-                          Cotizar
+                          {hasQuote ? "Editar" : "Cotizar"}
                         </Link>
                       ) : null}
                     </div>

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { Deadline } from "~/components/Deadline";
+import { AssignmentBadge } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
-import { canPartnerQuote, isRequestStatus, type PartnerFilter } from "~/domain/quote-status";
+import { offerRefusal, partnerSeesRequest } from "~/domain/assignment";
+import { offerDeadlineNote } from "~/domain/deadline";
+import type { PartnerFilter } from "~/domain/quote-status";
 import {
   getPartnerCounters,
   isPartnerFilter,
@@ -23,7 +26,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta(
     "Mis Asignaciones · Socio · CotizaHub",
-    "Solicitudes asignadas a tu empresa, con búsqueda y filtros.",
+    "Solicitudes asignadas a tu empresa, con su plazo para cotizar, búsqueda y filtros.",
   );
 
 const FILTER_LABELS: Record<PartnerFilter, string> = {
@@ -42,16 +45,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawFilter = url.searchParams.get("filter");
   const filter: PartnerFilter = isPartnerFilter(rawFilter) ? rawFilter : "all";
   const page = pageRequestFromUrl(url);
+  const now = new Date();
   const [counters, list, settings] = await Promise.all([
     getPartnerCounters(db, user.id),
-    listAssignments(db, { partnerId: user.id, search: q, filter, page }),
+    listAssignments(db, { partnerId: user.id, search: q, filter, page, now }),
     getSettings(db),
   ]);
   const items = await Promise.all(
-    list.items.map(async (item) => ({
-      ...item,
-      fileUrl: (await fileLinks(paths.files.request(item.id), user.id)).download,
-    })),
+    list.items.map(async (item) => {
+      // Declined and withdrawn partners see only that the request is closed for them.
+      const sees = partnerSeesRequest(item.state);
+      return {
+        ...item,
+        sees,
+        description: sees ? item.description : null,
+        buyer_company: sees ? item.buyer_company : null,
+        file_name: sees ? item.file_name : "",
+        fileUrl: sees ? (await fileLinks(paths.files.request(item.id), user.id)).download : null,
+        canOffer: offerRefusal(item.state, item.status, item.quote_deadline, now) === null,
+        deadlineNote: offerDeadlineNote(item.state, item.status, item.quote_deadline, now),
+      };
+    }),
   );
   return {
     q,
@@ -85,7 +99,8 @@ export default function PartnerAssignments() {
     <div>
       <h1 className="page-title">Mis Asignaciones</h1>
       <p className="mt-1 text-slate-700">
-        Solicitudes de cotización que te asignamos. Envía tu mejor precio en 24-48 horas.
+        Solicitudes de cotización que te asignamos, las de plazo más próximo primero. Envía tu mejor
+        precio antes de que venza el plazo.
       </p>
 
       <section aria-label="Resumen" className="mt-6">
@@ -159,10 +174,7 @@ export default function PartnerAssignments() {
       ) : (
         <ul className="mt-4 space-y-4">
           {items.map((item) => {
-            const mayQuote =
-              item.quote_id === null &&
-              isRequestStatus(item.status) &&
-              canPartnerQuote(item.status);
+            const hasQuote = item.quote_id !== null;
             return (
               <li key={item.id} className="card" data-testid="assignment-card">
                 <article aria-labelledby={`asignacion-${item.id}`}>
@@ -173,31 +185,48 @@ export default function PartnerAssignments() {
                     >
                       {item.title}
                     </h2>
-                    <PartnerBadges status={item.status} isSelected={item.is_selected} />
+                    <AssignmentBadge state={item.state} status={item.status} />
                   </div>
                   {item.description ? (
                     <p className="mt-2 line-clamp-3 break-words text-sm text-slate-700">
                       {item.description}
                     </p>
                   ) : null}
-                  <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  {item.sees ? null : (
+                    <p className="mt-2 text-sm text-slate-700">
+                      Esta solicitud está cerrada para ti.
+                    </p>
+                  )}
+                  <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+                    {item.sees ? (
+                      <>
+                        <div>
+                          <dt className="text-slate-600">Cliente</dt>
+                          <dd className="break-words font-medium">
+                            {item.buyer_company ?? "Empresa no especificada"}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-slate-600">Archivo adjunto</dt>
+                          <dd className="min-w-0">
+                            {item.fileUrl ? (
+                              <a
+                                href={item.fileUrl}
+                                className="btn-link break-all"
+                                download
+                                aria-label={`Descargar ${item.file_name}`}
+                              >
+                                {item.file_name}
+                              </a>
+                            ) : null}
+                          </dd>
+                        </div>
+                      </>
+                    ) : null}
                     <div>
-                      <dt className="text-slate-600">Cliente</dt>
-                      <dd className="break-words font-medium">
-                        {item.buyer_company ?? "Empresa no especificada"}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-slate-600">Archivo adjunto</dt>
-                      <dd className="min-w-0">
-                        <a
-                          href={item.fileUrl}
-                          className="btn-link break-all"
-                          download
-                          aria-label={`Descargar ${item.file_name}`}
-                        >
-                          {item.file_name}
-                        </a>
+                      <dt className="text-slate-600">Plazo para cotizar</dt>
+                      <dd className="font-medium">
+                        <Deadline at={item.quote_deadline} note={item.deadlineNote} />
                       </dd>
                     </div>
                     <div>
@@ -221,17 +250,17 @@ export default function PartnerAssignments() {
                     >
                       Ver Detalles
                     </Link>
-                    {mayQuote || item.quote_id !== null ? (
+                    {item.canOffer ? (
                       <Link
                         to={paths.partner.quoteForm(item.id)}
-                        className={mayQuote ? "btn-primary" : "btn-secondary"}
+                        className={hasQuote ? "btn-secondary" : "btn-primary"}
                         aria-label={
-                          mayQuote
-                            ? `Enviar Cotización para «${item.title}»`
-                            : `Editar Cotización de «${item.title}»`
+                          hasQuote
+                            ? `Editar Cotización de «${item.title}»`
+                            : `Enviar Cotización para «${item.title}»`
                         }
                       >
-                        {mayQuote ? "Enviar Cotización" : "Editar Cotización"}
+                        {hasQuote ? "Editar Cotización" : "Enviar Cotización"}
                       </Link>
                     ) : null}
                   </div>

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PartnerBadges } from "~/components/partner/PartnerBadges";
+import { Deadline } from "~/components/Deadline";
+import { AssignmentBadge } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Pagination, pageFromUrl } from "~/components/ui/Pagination";
 import { formatMoney } from "~/domain/money";
-import { partnerMayEditQuote, isRequestStatus } from "~/domain/quote-status";
+import { offerRefusal } from "~/domain/assignment";
+import { offerDeadlineNote } from "~/domain/deadline";
 import { listPartnerQuotes } from "~/models/partner-assignment.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -23,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listPartnerQuotes(db, { partnerId: user.id, page }),
     getSettings(db),
   ]);
-  return { ...list, currency: settings.currency };
+  const now = new Date();
+  const items = list.items.map((quote) => ({
+    ...quote,
+    editable: offerRefusal(quote.state, quote.status, quote.quote_deadline, now) === null,
+    deadlineNote: offerDeadlineNote(quote.state, quote.status, quote.quote_deadline, now),
+  }));
+  return { ...list, items, currency: settings.currency };
 }
 
 export default function PartnerQuotes() {
@@ -47,52 +55,50 @@ export default function PartnerQuotes() {
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {items.map((quote) => {
-            const editable =
-              isRequestStatus(quote.status) && partnerMayEditQuote(quote.status, quote);
-            return (
-              <li
-                key={quote.id}
-                className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
-                data-testid="partner-quote"
-              >
-                <div className="min-w-0">
-                  <Link
-                    to={paths.partner.assignment(quote.request_id)}
-                    className="btn-link break-words"
-                  >
-                    {quote.title}
-                  </Link>
-                  <p className="mt-1 text-sm text-slate-700">
-                    Enviada el {formatDate(quote.created_at)}
-                    {formatDate(quote.updated_at) !== formatDate(quote.created_at)
-                      ? ` · Actualizada el ${formatDate(quote.updated_at)}`
-                      : ""}
-                  </p>
-                  <div className="mt-2 flex flex-wrap items-center gap-2">
-                    <PartnerBadges status={quote.status} isSelected={quote.is_selected} />
-                    <span className="text-sm text-slate-700">
-                      {quote.is_selected ? "Seleccionada" : "No seleccionada"}
+          {items.map((quote) => (
+            <li
+              key={quote.id}
+              className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+              data-testid="partner-quote"
+            >
+              <div className="min-w-0">
+                <Link
+                  to={paths.partner.assignment(quote.request_id)}
+                  className="btn-link break-words"
+                >
+                  {quote.title}
+                </Link>
+                <p className="mt-1 text-sm text-slate-700">
+                  Enviada el {formatDate(quote.created_at)}
+                  {formatDate(quote.updated_at) !== formatDate(quote.created_at)
+                    ? ` · Actualizada el ${formatDate(quote.updated_at)}`
+                    : ""}
+                </p>
+                <div className="mt-2 flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+                  <AssignmentBadge state={quote.state} status={quote.status} />
+                  {quote.deadlineNote ? (
+                    <span className="text-slate-700">
+                      Plazo: <Deadline at={quote.quote_deadline} note={quote.deadlineNote} />
                     </span>
-                  </div>
-                </div>
-                <div className="flex items-center gap-3 sm:flex-col sm:items-end">
-                  <span className="text-lg font-bold text-slate-900">
-                    {formatMoney(quote.quoted_amount_cents, currency)}
-                  </span>
-                  {editable ? (
-                    <Link
-                      to={paths.partner.quoteForm(quote.request_id)}
-                      className="btn-secondary"
-                      aria-label={`Editar cotización de «${quote.title}»`}
-                    >
-                      Editar
-                    </Link>
                   ) : null}
                 </div>
-              </li>
-            );
-          })}
+              </div>
+              <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+                <span className="text-lg font-bold text-slate-900">
+                  {formatMoney(quote.quoted_amount_cents, currency)}
+                </span>
+                {quote.editable ? (
+                  <Link
+                    to={paths.partner.quoteForm(quote.request_id)}
+                    className="btn-secondary"
+                    aria-label={`Editar cotización de «${quote.title}»`}
+                  >
+                    Editar
+                  </Link>
+                ) : null}
+              </div>
+            </li>
+          ))}
         </ul>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} />

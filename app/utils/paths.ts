@@ -62,7 +62,7 @@ export const paths = {
   admin: {
     home: () => "/admin",
     quotes: (query?: Query) => withQuery("/admin/quotes", query),
-    /** The quotes list as a CSV file, with the list's filters (`q`, `status`). */
+    /** The quotes list as a CSV file, with the list's filters (`q`, `status`, `deadline`). */
     quotesCsv: (query?: Query) => withQuery("/admin/quotes.csv", query),
     quote: (id: number, section?: "asignar-socios") =>
       `/admin/quotes/${id}${section ? `#${section}` : ""}`,

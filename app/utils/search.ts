@@ -33,7 +33,8 @@ export function matchExpression(text: string, columns: string[]): string | null 
 
 /**
  * The scope tokens a request carries in the search index: its buyer, its status, and per partner
- * assigned, quoted and selected (kept by the triggers of migration 2026-11-26T00-00_search_filters).
+ * assigned, quoted, selected and closed (declined or withdrawn), kept by the triggers of
+ * migrations 2026-11-26T00-00_search_filters and 2026-11-26T06-00_round_summaries.
  */
 export const scopeToken = {
   buyer: (id: number) => `b${id}`,
@@ -41,11 +42,19 @@ export const scopeToken = {
   assigned: (partnerId: number) => `p${partnerId}`,
   quoted: (partnerId: number) => `q${partnerId}`,
   won: (partnerId: number) => `w${partnerId}`,
+  closed: (partnerId: number) => `c${partnerId}`,
 };
 
-/** A condition on the scope: the row carries `token` (or, with `without`, not that one). */
-export function scopeHas(token: string, without?: string): string {
-  return without ? `(scope : "${token}" NOT scope : "${without}")` : `scope : "${token}"`;
+/** A condition on the scope: the row carries `token` (and, with `without`, none of those). */
+export function scopeHas(token: string, ...without: string[]): string {
+  return without.length > 0
+    ? `(${[token, ...without].map((t) => `scope : "${t}"`).join(" NOT ")})`
+    : `scope : "${token}"`;
+}
+
+/** A condition on the scope: the row carries at least one of `tokens`. */
+export function scopeHasAny(...tokens: string[]): string {
+  return `(${tokens.map((t) => `scope : "${t}"`).join(" OR ")})`;
 }
 
 /** `expression` restricted to the rows meeting every scope condition. */

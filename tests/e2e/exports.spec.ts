@@ -28,7 +28,7 @@ test.describe("Exportar a CSV", () => {
     const text = bytes.subarray(3).toString("utf8");
     const [header, ...lines] = text.trimEnd().split("\r\n");
     expect(header).toBe(
-      "Solicitud,Título,Estado,Comprador,Empresa,Correo,Socios asignados,Cotizaciones,Monto (USD),Creada (UTC),Actualizada (UTC)",
+      "Solicitud,Título,Estado,Comprador,Empresa,Correo,Socios asignados,Cotizaciones,Monto (USD),Plazo para cotizar (UTC),Creada (UTC),Actualizada (UTC)",
     );
     const ours = lines.filter((l) => l.includes("Ñuble"));
     expect(ours).toHaveLength(1);

@@ -82,7 +82,10 @@ export function insertRequest(
   return id;
 }
 
-/** A partner's quote for an assigned request, optionally with a stored file. */
+/**
+ * A partner's quote for an assigned request, optionally with a stored file, and their assignment
+ * moved to `offered` (or `selected`) as the offer step leaves it.
+ */
 export function insertPartnerQuote(
   server: Server,
   {
@@ -122,12 +125,11 @@ export function insertPartnerQuote(
         at,
       ).lastInsertRowid,
   );
-  // The assignment's state follows its offer, as the models keep it.
   server.sql
     .prepare(
-      "UPDATE partner_assignments SET state = ? WHERE quote_request_id = ? AND partner_id = ?",
+      "UPDATE partner_assignments SET state = ?, state_changed_at = ? WHERE quote_request_id = ? AND partner_id = ?",
     )
-    .run(selected ? "selected" : "offered", requestId, partner.id);
+    .run(selected ? "selected" : "offered", at, requestId, partner.id);
   return { id, file };
 }
 

@@ -82,7 +82,7 @@ test.describe.serial("recorrido completo", () => {
 
     // 3. The partner quotes with a file.
     await quoteAs(partnerPage, requestId, "1450.25", "Incluye certificados de calidad.", true);
-    await expect(partnerPage.getByText("Cotizado").first()).toBeVisible();
+    await expect(partnerPage.getByText("Oferta enviada", { exact: true }).first()).toBeVisible();
 
     // 4. The admin approves the partner's quote and sends the official quote to the buyer.
     await adminPage.goto(`/admin/quotes/${requestId}`);
@@ -218,7 +218,7 @@ test("dos socios cotizan la misma solicitud (uno con coma decimal, otro con arch
   await expect(pageA.getByText(title).first()).toBeVisible();
   await quoteAs(pageA, requestId, "1500,50", "Entrega en 15 días.", false);
   await quoteAs(pageB, requestId, "1450.25", "Incluye certificados de calidad.", true);
-  await expect(pageB.getByText("Cotizado").first()).toBeVisible();
+  await expect(pageB.getByText("Oferta enviada", { exact: true }).first()).toBeVisible();
   expect(
     server.sql
       .prepare(
@@ -286,10 +286,11 @@ test("el administrador compara dos cotizaciones, aprueba la más barata y la env
   // Each partner sees the right badge.
   const pageB = await pageAs(partnerB);
   await pageB.goto("/partner/assignments");
-  await expect(pageB.getByText("Cotización Ganadora").first()).toBeVisible();
+  await expect(pageB.getByText("Seleccionada", { exact: true }).first()).toBeVisible();
   const pageA = await pageAs(partnerA);
   await pageA.goto("/partner/assignments");
-  await expect(pageA.getByText("Cotización Ganadora")).toHaveCount(0);
+  await expect(pageA.getByText("No seleccionada", { exact: true }).first()).toBeVisible();
+  await expect(pageA.getByText("Seleccionada", { exact: true })).toHaveCount(0);
 });
 
 test("el comprador ve la cotización oficial y descarga el PDF y su archivo con enlaces firmados", async ({

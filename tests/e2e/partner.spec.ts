@@ -65,7 +65,9 @@ test.describe("Área de socio", () => {
     await expect(page.getByRole("heading", { name: "Mis Asignaciones" })).toBeVisible();
     await expect(page.getByTestId("count-text")).toHaveText("1 de 1 asignaciones");
     const card = page.getByTestId("assignment-card").filter({ hasText: title });
-    await expect(card.getByText("Asignado - Pendiente Cotización")).toBeVisible();
+    await expect(card.getByText("Pendiente de cotizar", { exact: true })).toBeVisible();
+    // A new request's deadline is three days away («días para cotizar»).
+    await expect(card.getByTestId("deadline-note")).toHaveText("Vence en 3 días");
     await expect(card.getByText("Petrolera del Golfo S.A.")).toBeVisible();
     await expect(card.getByRole("link", { name: /Descargar requisitos\.pdf/ })).toBeVisible();
     await expect(card.getByRole("link", { name: /Editar Cotización/ })).toHaveCount(0);
@@ -152,11 +154,12 @@ test.describe("Área de socio", () => {
       is_selected: 0,
     });
     expect(fs.existsSync(path.join(server.uploadsDir, created!.file_key!))).toBe(true);
-    await expect(card.getByText("Cotizado", { exact: true })).toBeVisible();
+    await expect(card.getByText("Oferta enviada", { exact: true })).toBeVisible();
     await expect(card.getByText("USD 1,234.50")).toBeVisible();
     await expect(page.getByTestId("stat-Cotizaciones enviadas")).toHaveText("1");
     await expect(page.getByTestId("stat-Pendientes de cotizar")).toHaveText("0");
     await expect(card.getByRole("link", { name: /^Enviar Cotización/ })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: /^Editar Cotización/ })).toBeVisible();
   });
 
   test("edita su cotización (el archivo nuevo reemplaza al anterior) y la ve en el detalle y en Mis Cotizaciones", async ({
@@ -225,7 +228,9 @@ test.describe("Área de socio", () => {
     await expect(page.getByRole("heading", { name: "Mis Cotizaciones" })).toBeVisible();
     const row = page.getByTestId("partner-quote").filter({ hasText: title });
     await expect(row.getByText("USD 1,500.00")).toBeVisible();
-    await expect(row.getByText("No seleccionada")).toBeVisible();
+    // Still under evaluation: neither "selected" nor "not selected" yet.
+    await expect(row.getByText("Oferta enviada", { exact: true })).toBeVisible();
+    await expect(row.getByRole("link", { name: /Editar cotización/ })).toBeVisible();
     await axe(page);
     await screenshots(page, "partner-quotes", testInfo);
   });

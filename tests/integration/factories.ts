@@ -3,10 +3,14 @@ import { db, now, type DB } from "~/services/db.server";
 
 let counter = 0;
 
-export async function makeUser(role: Role, extra: { companyName?: string } = {}) {
+export async function makeUser(
+  role: Role,
+  extra: { companyName?: string } = {},
+  database: DB = db,
+) {
   counter += 1;
   const stamp = now();
-  const { id } = await db
+  const { id } = await database
     .insertInto("users")
     .values({
       // "p<pid>", not "<pid>": a bare number in the e-mail would match numeric searches ("lote 12").
@@ -53,9 +57,7 @@ export async function makeRequest(
 
 /** Everything a lifecycle step may touch, for one request (or for all when no id is given). */
 export async function snapshot(requestId?: number) {
-  const count = async (
-    table: "official_quotes" | "request_status_history",
-  ) => {
+  const count = async (table: "official_quotes" | "request_status_history") => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
     if (requestId !== undefined) query = query.where("quote_request_id", "=", requestId);
     return Number((await query.executeTakeFirstOrThrow()).n);

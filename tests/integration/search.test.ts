@@ -341,3 +341,73 @@ describe("páginas por cursor (enlaces sin JavaScript)", () => {
     expect(next.rows[0]!.id).toBeLessThan(list.rows[19]!.id);
   });
 });
+
+describe("búsqueda y asignaciones de la ronda de cotización", () => {
+  it("«pendientes» con búsqueda deja fuera lo declinado, lo retirado y lo cancelado, como sin búsqueda", async () => {
+    const buyer = await makeUser("buyer", { companyName: "Bombeo Austral" });
+    const socio = await makeUser("partner");
+    const ids: Record<"sigue" | "declinada" | "retirada" | "cancelada", number> = {
+      sigue: await request(buyer, "Bombas sumergibles", "Pozo profundo"),
+      declinada: await request(buyer, "Bombas dosificadoras", "Planta de cloro"),
+      retirada: await request(buyer, "Bombas centrífugas", "Riego"),
+      cancelada: await request(buyer, "Bombas de vacío", "Laboratorio"),
+    };
+    for (const requestId of Object.values(ids))
+      await assignPartner(db, { requestId, partnerId: socio, adminId: admin });
+    const titles = async (filter: "all" | "pending", search = "bombas") => {
+      const list = await listAssignments(db, { partnerId: socio, search, filter });
+      expect(list.matched).toBe(list.items.length);
+      return list.items.map((i) => i.title).sort();
+    };
+    expect(await titles("pending")).toHaveLength(4);
+
+    await sql`UPDATE partner_assignments SET state = 'declined', decline_reason = 'Sin stock'
+      WHERE quote_request_id = ${ids.declinada} AND partner_id = ${socio}`.execute(db);
+    await sql`UPDATE partner_assignments SET state = 'withdrawn'
+      WHERE quote_request_id = ${ids.retirada} AND partner_id = ${socio}`.execute(db);
+    await sql`UPDATE quote_requests SET status = 'cancelled' WHERE id = ${ids.cancelada}`.execute(
+      db,
+    );
+
+    expect(await titles("pending")).toEqual(["Bombas sumergibles"]);
+    // Without a search the filter says the same, and so does the counter the page shows.
+    const plain = await listAssignments(db, { partnerId: socio, filter: "pending" });
+    expect(plain.items.map((i) => i.title)).toEqual(["Bombas sumergibles"]);
+    expect(plain.matched).toBe(1);
+    // "Todas" still lists every assignment, closed ones included.
+    expect(await titles("all")).toEqual([
+      "Bombas centrífugas",
+      "Bombas de vacío",
+      "Bombas dosificadoras",
+      "Bombas sumergibles",
+    ]);
+    // The buyer's company searches the same way.
+    expect(await titles("pending", "austral")).toEqual(["Bombas sumergibles"]);
+
+    // A declined assignment invited again is pending again, in the index too.
+    await sql`UPDATE partner_assignments SET state = 'invited'
+      WHERE quote_request_id = ${ids.declinada} AND partner_id = ${socio}`.execute(db);
+    expect(await titles("pending")).toEqual(["Bombas dosificadoras", "Bombas sumergibles"]);
+  });
+
+  it("una solicitud cancelada se encuentra con el filtro «Cancelado» y ya no con su estado anterior", async () => {
+    const buyer = await makeUser("buyer");
+    const id = await request(buyer, "Compresor cancelado", "Ya no se necesita");
+    const byStatus = async (status: "pending" | "cancelled") =>
+      (await listAdminRequests(db, { q: "compresor cancelado", status, page: first })).rows.map(
+        (r) => r.id,
+      );
+    expect(await byStatus("pending")).toEqual([id]);
+    await sql`UPDATE quote_requests SET status = 'cancelled' WHERE id = ${id}`.execute(db);
+    expect(await byStatus("cancelled")).toEqual([id]);
+    expect(await byStatus("pending")).toEqual([]);
+    const mine = await listBuyerRequests(db, {
+      buyerId: buyer,
+      q: "",
+      status: "cancelled",
+      page: first,
+    });
+    expect(mine.rows.map((r) => r.id)).toEqual([id]);
+    expect(mine.total).toBe(1);
+  });
+});

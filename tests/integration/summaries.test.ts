@@ -1,5 +1,11 @@
-import { sql } from "kysely";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import type { AssignmentState, RequestStatus } from "../../db/schema";
+import { migrateToLatest } from "../../db/migrate";
+import { migrations } from "../../db/migrations/index";
 import {
   conversionRate,
   funnel,
@@ -24,7 +30,8 @@ import {
   sendOfficialQuoteToBuyer,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
-import { db } from "~/services/db.server";
+import { adminStatusCounts, buyerStatusCounts } from "~/models/quote-request.server";
+import { db, openDatabase } from "~/services/db.server";
 import { makeRequest, makeUser } from "./factories";
 
 /**
@@ -101,6 +108,24 @@ async function recountAnalytics(current: Date) {
   };
 }
 
+/**
+ * A partner's figures recounted from the base tables: "pending" is still invited, without an own
+ * quote, on a request still assigned; a selected offer is in play unless the request was rejected
+ * or cancelled.
+ */
+const PARTNER_RECOUNT = `SELECT pa.partner_id, count(*) AS assigned,
+      sum(pa.state = 'invited' AND pq.id IS NULL AND qr.status = 'assigned') AS pending,
+      count(pq.id) AS submitted,
+      sum(coalesce(pq.is_selected = 1, 0)) AS selected,
+      sum(CASE WHEN pq.is_selected = 1 AND qr.status NOT IN ('rejected', 'cancelled') THEN pq.quoted_amount_cents
+        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents ELSE 0 END) AS potential_cents,
+      sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END) AS selected_cents
+      FROM partner_assignments pa JOIN quote_requests qr ON qr.id = pa.quote_request_id
+      LEFT JOIN partner_quotes pq ON pq.quote_request_id = pa.quote_request_id AND pq.partner_id = pa.partner_id
+      GROUP BY pa.partner_id ORDER BY pa.partner_id`;
+const PARTNER_COUNTERS = `SELECT partner_id, assigned, pending, submitted, selected, potential_cents, selected_cents
+      FROM partner_counters WHERE assigned <> 0 ORDER BY partner_id`;
+
 /** Every counter table against a fresh COUNT(*) / SUM over the base tables. */
 async function expectCountersMatchRecount() {
   const table = async (query: string) => (await sql.raw(query).execute(db)).rows;
@@ -151,21 +176,7 @@ async function expectCountersMatchRecount() {
     await table(`SELECT partner_id, count(*) AS won, sum(quoted_amount_cents) AS cents
       FROM partner_quotes WHERE is_selected = 1 GROUP BY partner_id ORDER BY partner_id`),
   );
-  expect(
-    await table(`SELECT partner_id, assigned, pending, submitted, selected, potential_cents, selected_cents
-      FROM partner_counters WHERE assigned <> 0 ORDER BY partner_id`),
-  ).toEqual(
-    await table(`SELECT pa.partner_id, count(*) AS assigned,
-      sum(pq.id IS NULL AND qr.status = 'assigned') AS pending,
-      count(pq.id) AS submitted,
-      sum(coalesce(pq.is_selected = 1, 0)) AS selected,
-      sum(CASE WHEN pq.is_selected = 1 AND qr.status <> 'rejected' THEN pq.quoted_amount_cents
-        WHEN pq.is_selected = 0 AND qr.status = 'assigned' THEN pq.quoted_amount_cents ELSE 0 END) AS potential_cents,
-      sum(CASE WHEN pq.is_selected = 1 THEN pq.quoted_amount_cents ELSE 0 END) AS selected_cents
-      FROM partner_assignments pa JOIN quote_requests qr ON qr.id = pa.quote_request_id
-      LEFT JOIN partner_quotes pq ON pq.quote_request_id = pa.quote_request_id AND pq.partner_id = pa.partner_id
-      GROUP BY pa.partner_id ORDER BY pa.partner_id`),
-  );
+  expect(await table(PARTNER_COUNTERS)).toEqual(await table(PARTNER_RECOUNT));
 }
 
 async function quoted(admin: number, buyer: number, partners: number[], cents: number[]) {
@@ -367,5 +378,216 @@ describe("resúmenes mantenidos en las transacciones de escritura", () => {
     const a = await getAnalytics(db, current);
     expect(a).toEqual(await recountAnalytics(current));
     await expectCountersMatchRecount();
+  });
+});
+
+// ---- The sourcing round: assignment states and cancelled requests.
+
+const setState = (requestId: number, partnerId: number, state: AssignmentState) =>
+  sql`UPDATE partner_assignments SET state = ${state}, state_changed_at = ${new Date().toISOString()}
+    WHERE quote_request_id = ${requestId} AND partner_id = ${partnerId}`.execute(db);
+const setStatus = (requestId: number, status: RequestStatus) =>
+  sql`UPDATE quote_requests SET status = ${status} WHERE id = ${requestId}`.execute(db);
+
+describe("resúmenes de la ronda de cotización", () => {
+  it("declinar, retirar, seleccionar y cancelar cambian los contadores como un recuento completo", async () => {
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("buyer");
+    const [alfa, beta, gamma] = [
+      await makeUser("partner"),
+      await makeUser("partner"),
+      await makeUser("partner"),
+    ] as [number, number, number];
+    const countsBefore = await adminStatusCounts(db);
+    const buyerBefore = await buyerStatusCounts(db, buyer);
+
+    const r1 = await quoted(admin, buyer, [alfa, beta, gamma], []);
+    for (const partner of [alfa, beta, gamma])
+      expect((await getPartnerCounters(db, partner)).pending).toBe(1);
+
+    // Alfa declines and the operator withdraws Gamma: closed for them, no longer pending.
+    await setState(r1, alfa, "declined");
+    await setState(r1, gamma, "withdrawn");
+    expect(await getPartnerCounters(db, alfa)).toMatchObject({ total: 1, pending: 0 });
+    expect(await getPartnerCounters(db, gamma)).toMatchObject({ total: 1, pending: 0 });
+    await expectCountersMatchRecount();
+
+    // Beta offers (the offer step moves the assignment to `offered`).
+    expect(
+      (
+        await submitPartnerQuote(db, {
+          requestId: r1,
+          partnerId: beta,
+          amountCents: 90_000,
+          notes: null,
+          file: null,
+        })
+      ).ok,
+    ).toBe(true);
+    await setState(r1, beta, "offered");
+    expect(await getPartnerCounters(db, beta)).toMatchObject({
+      pending: 0,
+      submitted: 1,
+      potentialRevenueCents: 90_000,
+    });
+
+    // R2: Beta's offer becomes the official quote, then the buyer cancels before paying.
+    const r2 = await quoted(admin, buyer, [beta, alfa], [70_000]);
+    await setState(r2, beta, "offered");
+    const betaQuote = await db
+      .selectFrom("partner_quotes")
+      .select("id")
+      .where("quote_request_id", "=", r2)
+      .where("partner_id", "=", beta)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await approvePartnerQuote(db, {
+          requestId: r2,
+          partnerQuoteId: betaQuote.id,
+          adminId: admin,
+        })
+      ).ok,
+    ).toBe(true);
+    await setState(r2, beta, "selected");
+    expect((await getPartnerCounters(db, beta)).potentialRevenueCents).toBe(160_000);
+    await expectCountersMatchRecount();
+    await setStatus(r2, "cancelled");
+    expect(await getPartnerCounters(db, beta)).toEqual({
+      total: 2,
+      pending: 0,
+      submitted: 2,
+      selected: 1,
+      // R2 was cancelled: only the offer still under evaluation on R1 is in play.
+      potentialRevenueCents: 90_000,
+      selectedRevenueCents: 70_000,
+    });
+    await expectCountersMatchRecount();
+
+    // R1 cancelled while partners were still invited or offering.
+    await setStatus(r1, "cancelled");
+    expect((await getPartnerCounters(db, beta)).potentialRevenueCents).toBe(0);
+    // A request cancelled before any partner was assigned.
+    const r3 = await makeRequest(buyer, "pending", "Cancelada sin socios");
+    await setStatus(r3, "cancelled");
+    await expectCountersMatchRecount();
+    expect((await adminStatusCounts(db)).cancelled).toBe(countsBefore.cancelled + 3);
+    expect(await buyerStatusCounts(db, buyer)).toMatchObject({
+      cancelled: buyerBefore.cancelled + 3,
+      total: buyerBefore.total + 3,
+    });
+
+    // Back from declined to invited (an operator's correction) counts again.
+    await setState(r1, alfa, "invited");
+    await setStatus(r1, "assigned");
+    expect((await getPartnerCounters(db, alfa)).pending).toBe(1);
+    await expectCountersMatchRecount();
+  });
+
+  it("cuenta un estado cuya fila de totales no existía, al crear y al cambiar de estado", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cotizahub-status-row-"));
+    const database = openDatabase(path.join(dir, "fresh.sqlite"));
+    try {
+      await migrateToLatest(database as never);
+      await sql`DELETE FROM request_status_counts WHERE status = 'cancelled'`.execute(database);
+      const buyer = await makeUser("buyer", {}, database);
+      await makeRequest(buyer, "cancelled", "Creada cancelada", database);
+      const cancelledLater = await makeRequest(buyer, "pending", "Cancelada después", database);
+      await sql`UPDATE quote_requests SET status = 'cancelled' WHERE id = ${cancelledLater}`.execute(
+        database,
+      );
+      expect(
+        await database
+          .selectFrom("request_status_counts")
+          .select(["status", "requests"])
+          .where("status", "in", ["pending", "cancelled"])
+          .orderBy("status")
+          .execute(),
+      ).toEqual([
+        { status: "cancelled", requests: 2 },
+        { status: "pending", requests: 0 },
+      ]);
+    } finally {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("la migración recalcula contadores y ámbitos de búsqueda, y los devuelve al deshacerse", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cotizahub-round-summaries-"));
+    const database = openDatabase(path.join(dir, "before.sqlite"));
+    const table = async (query: string) => (await sql.raw(query).execute(database)).rows;
+    const scopeOf = async (id: number) =>
+      (
+        await sql<{
+          scope: string;
+        }>`SELECT scope FROM quote_request_search WHERE rowid = ${id}`.execute(database)
+      ).rows[0]!.scope.split(" ");
+    try {
+      const migrator = new Migrator({
+        db: database,
+        provider: { getMigrations: async () => migrations },
+      });
+      const names = Object.keys(migrations);
+      const previous = names[names.indexOf("2026-11-26T06-00_round_summaries") - 1]!;
+      expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+
+      // Rows written under the earlier triggers: a declined and an invited partner on an assigned
+      // request, and a selected offer on a request cancelled afterwards.
+      const buyer = await makeUser("buyer", {}, database);
+      const declined = await makeUser("partner", {}, database);
+      const invited = await makeUser("partner", {}, database);
+      const open = await makeRequest(buyer, "assigned", "Abierta", database);
+      const cancelled = await makeRequest(buyer, "assigned", "Cancelada", database);
+      for (const [requestId, partnerId, state] of [
+        [open, declined, "declined"],
+        [open, invited, "invited"],
+        [cancelled, invited, "selected"],
+      ] as const) {
+        await database
+          .insertInto("partner_assignments")
+          .values({ quote_request_id: requestId, partner_id: partnerId, state })
+          .execute();
+      }
+      await database
+        .insertInto("partner_quotes")
+        .values({
+          quote_request_id: cancelled,
+          partner_id: invited,
+          quoted_amount_cents: 55_000,
+          is_selected: 1,
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      await sql`UPDATE quote_requests SET status = 'cancelled' WHERE id = ${cancelled}`.execute(
+        database,
+      );
+      const earlier = await table(PARTNER_COUNTERS);
+      expect(earlier).toEqual([
+        // Earlier rules: the declined partner still "pending", the cancelled win still in play.
+        expect.objectContaining({ partner_id: declined, pending: 1 }),
+        expect.objectContaining({ partner_id: invited, pending: 1, potential_cents: 55_000 }),
+      ]);
+      expect(await scopeOf(open)).not.toContain(`c${declined}`);
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await table(PARTNER_COUNTERS)).toEqual(await table(PARTNER_RECOUNT));
+      expect(await table(PARTNER_COUNTERS)).toEqual([
+        expect.objectContaining({ partner_id: declined, pending: 0 }),
+        expect.objectContaining({ partner_id: invited, pending: 1, potential_cents: 0 }),
+      ]);
+      expect(await scopeOf(open)).toContain(`c${declined}`);
+      expect(await scopeOf(open)).not.toContain(`c${invited}`);
+
+      // Back to before this migration (later ones are undone with it).
+      expect((await migrator.migrateTo(previous)).error).toBeUndefined();
+      expect(await table(PARTNER_COUNTERS)).toEqual(earlier);
+      expect(await scopeOf(open)).not.toContain(`c${declined}`);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await table(PARTNER_COUNTERS)).toEqual(await table(PARTNER_RECOUNT));
+    } finally {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

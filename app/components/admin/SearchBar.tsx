@@ -45,17 +45,22 @@ export function SearchBar({
   );
 }
 
-/** A select inside a SearchBar: "Todos" plus one option per value. */
+/**
+ * A select inside a SearchBar: an empty choice ("Todos" unless `emptyLabel` names the default it
+ * stands for) plus one option per value.
+ */
 export function FilterSelect<T extends string>({
   label = "Estado",
   name = "status",
   value,
   options,
+  emptyLabel = "Todos",
 }: {
   label?: string;
   name?: string;
   value: T | null;
   options: Record<T, string>;
+  emptyLabel?: string;
 }) {
   return (
     <div>
@@ -63,7 +68,7 @@ export function FilterSelect<T extends string>({
         {label}
       </label>
       <select id={`filtro-${name}`} name={name} defaultValue={value ?? ""} className="input">
-        <option value="">Todos</option>
+        <option value="">{emptyLabel}</option>
         {(Object.entries(options) as [T, string][]).map(([key, text]) => (
           <option key={key} value={key}>
             {text}

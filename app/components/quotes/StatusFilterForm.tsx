@@ -1,18 +1,24 @@
+import type { ReactNode } from "react";
 import type { RequestStatus } from "../../../db/schema";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { STATUS_LABELS } from "~/domain/quote-status";
 
-/** A GET search + request status filter; a plain form so it works without JavaScript. */
+/**
+ * A GET search + request status filter (and any further controls in `children`); a plain form so
+ * it works without JavaScript.
+ */
 export function StatusFilterForm({
   q,
   status,
   searchLabel,
   placeholder,
+  children,
 }: {
   q: string;
   status: RequestStatus | null;
   searchLabel: string;
   placeholder: string;
+  children?: ReactNode;
 }) {
   return (
     <SearchBar
@@ -23,6 +29,7 @@ export function StatusFilterForm({
       className=""
     >
       <FilterSelect value={status} options={STATUS_LABELS} />
+      {children}
     </SearchBar>
   );
 }
