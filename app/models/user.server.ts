@@ -30,6 +30,13 @@ const PUBLIC_USER_COLUMNS = [
   "created_at",
 ] as const;
 
+/**
+ * The stored hash of an account whose owner has not chosen a password yet (an invited user): not a
+ * bcrypt hash, so no password matches it (sign-in compares against a dummy hash instead, so it
+ * takes as long as any other refusal). Migration 2026-11-26T07-00 indexes users by it.
+ */
+export const NO_PASSWORD_HASH = "!no-password";
+
 export function getUserById(database: DB, id: number): Promise<PublicUser | undefined> {
   return database
     .selectFrom("users")

@@ -12,6 +12,7 @@ import * as mailOutboxReplyFailed from "./2026-11-26T02-00_mail_outbox_reply_fai
 import * as redemptionDelivery from "./2026-11-26T03-00_redemption_delivery";
 import * as sourcingRound from "./2026-11-26T04-00_sourcing_round";
 import * as jobs from "./2026-11-26T05-00_jobs";
+import * as userDeactivation from "./2026-11-26T07-00_user_deactivation";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T03-00_redemption_delivery": redemptionDelivery,
   "2026-11-26T04-00_sourcing_round": sourcingRound,
   "2026-11-26T05-00_jobs": jobs,
+  "2026-11-26T07-00_user_deactivation": userDeactivation,
 };
