@@ -210,13 +210,14 @@ export function deactivateUser(
   { userId, adminId }: { userId: number; adminId: number },
 ): Promise<Result<{ name: string }>> {
   return writeTransaction(database, async (tx) => {
-    if (!(await actingAdmin(tx, adminId))) return fail("forbidden", NO_LONGER_ADMIN_MESSAGE);
     const user = await userForChange(tx, userId);
     if (!user) return fail("not_found", "Usuario no encontrado.");
     if (user.id === adminId) return fail("forbidden", SELF_DEACTIVATION_MESSAGE);
     const name = displayName(user);
     if (user.deactivated_at !== null) return ok({ name });
+    // Two admins deactivating each other at once: the second finds the other one the last.
     if (await isLastActiveAdmin(tx, user)) return fail("conflict", LAST_ACTIVE_ADMIN_MESSAGE);
+    if (!(await actingAdmin(tx, adminId))) return fail("forbidden", NO_LONGER_ADMIN_MESSAGE);
     const timestamp = now();
     await tx
       .updateTable("users")

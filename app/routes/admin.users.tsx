@@ -24,7 +24,7 @@ import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
 import { emailField, idField, optionalText, requiredText } from "~/domain/validation";
-import { readForm } from "~/services/form.server";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { pageMeta } from "~/utils/meta";
@@ -67,88 +67,83 @@ const FAILED: Record<string, string> = {
   resend: "No se pudo reenviar la invitación.",
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin");
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const to = samePage(request);
-
-  if (intent === "invite") {
-    const schema = z.object({
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  const userId = idField("Usuario no encontrado.");
+  const role = z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) });
+  return intents([
+    z.object({ intent: z.literal("role"), userId, role }),
+    z.object({
       intent: z.literal("invite"),
       first_name: requiredText("El nombre", 80),
       last_name: requiredText("El apellido", 80),
       email: emailField,
       company_name: optionalText(120),
-      role: z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) }),
-    });
-    const submission = parseWithZod(form, { schema });
-    if (submission.status !== "success") return invalidForm(submission);
-    const { first_name, last_name, email, company_name, role } = submission.value;
-    const result = await inviteUser(db, {
-      input: { firstName: first_name, lastName: last_name, email, companyName: company_name, role },
-      adminId: admin.id,
-    });
-    return respond(result, submission, (invited) => ({
-      to,
-      toast: {
-        type: "success",
-        title: "Invitación enviada",
-        description: `Enviamos a ${invited.email} un enlace para activar su cuenta.`,
-      },
-    }));
-  }
+      role,
+    }),
+    z.object({ intent: z.literal("deactivate"), userId }),
+    z.object({ intent: z.literal("reactivate"), userId }),
+    z.object({ intent: z.literal("resend"), userId }),
+  ]);
+}
 
-  if (intent === "deactivate" || intent === "reactivate" || intent === "resend") {
-    const schema = z.object({
-      intent: z.enum(["deactivate", "reactivate", "resend"]),
-      userId: idField("Usuario no encontrado."),
-    });
-    const submission = parseWithZod(form, { schema });
-    if (submission.status !== "success") return invalidForm(submission);
-    const target = { userId: submission.value.userId, adminId: admin.id };
-    if (intent === "resend") {
-      return respond(await resendInvitation(db, target), submission, (sent) => ({
-        to,
-        toast: {
-          type: "success",
-          title: "Invitación reenviada",
-          description: `Enviamos a ${sent.email} un nuevo enlace; el anterior ya no sirve.`,
-        },
-      }));
-    }
-    const deactivating = intent === "deactivate";
-    const result = deactivating
-      ? await deactivateUser(db, target)
-      : await reactivateUser(db, target);
-    return respond(result, submission, ({ name }) => ({
-      to,
-      toast: deactivating
-        ? {
-            type: "success",
-            title: "Cuenta desactivada",
-            description: `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.`,
-          }
-        : {
-            type: "success",
-            title: "Cuenta reactivada",
-            description: `${name} puede volver a iniciar sesión.`,
-          },
-    }));
-  }
-
-  const schema = z.object({
-    intent: z.literal("role", { errorMap: () => ({ message: "Acción no reconocida." }) }),
-    userId: idField("Usuario no encontrado."),
-    role: z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) }),
-  });
-  const submission = parseWithZod(form, { schema });
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission);
-  const result = await changeUserRole(db, submission.value);
-  return respond(result, submission, () => ({
-    to,
-    toast: { type: "success", title: "Éxito", description: "Rol actualizado" },
-  }));
+  const input = submission.value;
+  const done = (title: string, description: string) => ({
+    to: samePage(request),
+    toast: { type: "success" as const, title, description },
+  });
+  switch (input.intent) {
+    case "invite": {
+      const { first_name, last_name, email, company_name, role } = input;
+      const result = await inviteUser(db, {
+        input: {
+          firstName: first_name,
+          lastName: last_name,
+          email,
+          companyName: company_name,
+          role,
+        },
+        adminId: admin.id,
+      });
+      return respond(result, submission, (invited) =>
+        done("Invitación enviada", `Enviamos a ${invited.email} un enlace para activar su cuenta.`),
+      );
+    }
+    case "deactivate":
+      return respond(
+        await deactivateUser(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        ({ name }) =>
+          done(
+            "Cuenta desactivada",
+            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.`,
+          ),
+      );
+    case "reactivate":
+      return respond(
+        await reactivateUser(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        ({ name }) => done("Cuenta reactivada", `${name} puede volver a iniciar sesión.`),
+      );
+    case "resend":
+      return respond(
+        await resendInvitation(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        (sent) =>
+          done(
+            "Invitación reenviada",
+            `Enviamos a ${sent.email} un nuevo enlace; el anterior ya no sirve.`,
+          ),
+      );
+    case "role":
+      return respond(await changeUserRole(db, input), submission, () =>
+        done("Éxito", "Rol actualizado"),
+      );
+  }
 }
 
 export default function AdminUsers() {
