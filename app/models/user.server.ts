@@ -150,6 +150,7 @@ export function listFeaturedPartners(database: DB, limit = 5) {
     .select(["id", "first_name", "last_name", "company_name"])
     .where("role", "=", "partner")
     .where("is_featured_partner", "=", 1)
+    .where("deactivated_at", "is", null)
     .orderBy("company_name")
     .limit(limit)
     .execute();

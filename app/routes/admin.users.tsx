@@ -366,10 +366,10 @@ function InviteForm({ reply }: { reply: ReturnType<typeof useActionData<typeof a
   const form = serverForm(reply?.result);
   return (
     <details className="card mt-6" open={Boolean(reply)}>
-      <summary className="cursor-pointer font-semibold text-slate-900">
+      <summary id="invitar" className="cursor-pointer font-semibold text-slate-900">
         Invitar a un usuario
       </summary>
-      <Form noValidate method="post" className="mt-4 space-y-4">
+      <Form noValidate method="post" aria-labelledby="invitar" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="invite" />
         <FormErrors errors={form.formErrors} />
         <div className="grid gap-4 sm:grid-cols-2">

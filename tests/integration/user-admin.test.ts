@@ -18,7 +18,7 @@ import { findTokenUser } from "~/models/auth-token.server";
 import { getOptionalUser, verifySignIn } from "~/models/auth.server";
 import { assignPartner } from "~/models/quote-lifecycle.server";
 import { listAssignablePartners } from "~/models/quote-request.server";
-import { NO_PASSWORD_HASH, setPasswordHash } from "~/models/user.server";
+import { listFeaturedPartners, NO_PASSWORD_HASH, setPasswordHash } from "~/models/user.server";
 import { hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db } from "~/services/db.server";
 import { notify } from "~/services/notify.server";
@@ -101,7 +101,7 @@ const count = async (table: "users" | "auth_tokens" | "mail_outbox") =>
     ).n,
   );
 
-/** The token of the last link of `kind` e-mailed to `to`. */
+/** The token of the set-password link in the last e-mail to `to`. */
 async function linkTokenIn(to: string): Promise<string> {
   const mails = await mailsTo(to);
   const match = /\/auth\/reset\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text_body ?? "");
@@ -232,7 +232,7 @@ describe("deactivating a user", () => {
     expect(await mailsTo(buyer.email)).toHaveLength(1);
   });
 
-  it("a deactivated partner is not offered for assignment, and assigning them is refused", async () => {
+  it("a deactivated partner is not featured nor offered for assignment, and assigning them is refused", async () => {
     const admin = await makeUser("admin");
     const buyer = await makeUser("buyer");
     const active = await makeUser("partner");
@@ -240,6 +240,14 @@ describe("deactivating a user", () => {
     const requestId = await makeRequest(buyer);
     await deactivateUser(db, { userId: gone, adminId: admin });
 
+    await db
+      .updateTable("users")
+      .set({ is_featured_partner: 1 })
+      .where("id", "in", [active, gone])
+      .execute();
+    const featured = (await listFeaturedPartners(db, 1000)).map((p) => p.id);
+    expect(featured).toContain(active);
+    expect(featured).not.toContain(gone);
     const offered = (await listAssignablePartners(db, requestId)).map((p) => p.id);
     expect(offered).toContain(active);
     expect(offered).not.toContain(gone);
