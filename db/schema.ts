@@ -12,7 +12,7 @@ export type AssignmentState =
   "invited" | "offered" | "declined" | "withdrawn" | "selected" | "not_selected";
 export type PaymentStatus = "pending" | "confirmed" | "rejected";
 export type PaymentMethod = "transfer" | "check" | "cash" | "other";
-export type TokenPurpose = "verify_email" | "reset_password";
+export type TokenPurpose = "verify_email" | "reset_password" | "invitation";
 export type NotificationType = "success" | "info" | "warning" | "error";
 export type RedemptionStatus = "pending" | "delivered";
 export type RelatedType = "quote" | "payment" | "assignment" | "contact" | "partner";
@@ -33,6 +33,10 @@ interface UsersTable {
   lockout_alerted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Set while an operator has the account deactivated: no sign-in, no session, no e-mail. */
+  deactivated_at: Timestamp | null;
+  /** The operator who deactivated it. */
+  deactivated_by: number | null;
 }
 
 interface SessionsTable {

@@ -1,5 +1,11 @@
-import type { Role } from "../../db/schema";
-import { consumeToken, issueToken } from "~/models/auth-token.server";
+import type { Role, TokenPurpose } from "../../db/schema";
+import {
+  consumeToken,
+  findTokenUser,
+  issueToken,
+  revokeTokens,
+  tokenPurpose,
+} from "~/models/auth-token.server";
 import {
   createUser,
   emailExists,
@@ -72,10 +78,13 @@ function verificationMail(to: string, firstName: string, token: string) {
   };
 }
 
-/** Sends a new verification link if the account exists and is unverified; says nothing either way. */
+/**
+ * Sends a new verification link if the account exists, is unverified and active; says nothing
+ * either way.
+ */
 export async function resendVerification(database: DB, email: string): Promise<void> {
   const user = await getUserWithPasswordByEmail(database, email);
-  if (!user || user.email_verified_at) return;
+  if (!user || user.email_verified_at || user.deactivated_at) return;
   await writeTransaction(database, async (tx) => {
     const token = await issueToken(tx, user.id, "verify_email");
     await enqueueMail(tx, verificationMail(user.email, user.first_name, token));
@@ -92,10 +101,13 @@ export async function verifyEmail(database: DB, token: string): Promise<boolean>
   });
 }
 
-/** Queues a reset link when the account exists; the caller shows the same message either way. */
+/**
+ * Queues a reset link when the account exists and is active (a deactivated account gets no mail);
+ * the caller shows the same message either way.
+ */
 export async function requestPasswordReset(database: DB, email: string): Promise<void> {
   const user = await getUserWithPasswordByEmail(database, email);
-  if (!user) return;
+  if (!user || user.deactivated_at) return;
   await writeTransaction(database, async (tx) => {
     const token = await issueToken(tx, user.id, "reset_password");
     await enqueueMail(tx, {
@@ -115,22 +127,43 @@ export async function requestPasswordReset(database: DB, email: string): Promise
   deliverSoon();
 }
 
-/** Sets a new password from a reset link; every session of the user ends. Also verifies the e-mail. */
-export async function resetPassword(
+/** The links that set a password: "¿Olvidaste tu contraseña?" and an invitation's «Activa tu cuenta». */
+export type PasswordLinkPurpose = Extract<TokenPurpose, "reset_password" | "invitation">;
+
+export function isPasswordLink(purpose: TokenPurpose | null): purpose is PasswordLinkPurpose {
+  return purpose === "reset_password" || purpose === "invitation";
+}
+
+/**
+ * Sets the password from a reset or an invitation link. Either proves the e-mail (it is marked
+ * verified); every other link of the user stops working and every session of the user ends. A
+ * deactivated account is refused like a used link: a password reset never reactivates it.
+ * Returns whose password it was and which link set it, or null.
+ */
+export async function setPasswordFromLink(
   database: DB,
   token: string,
   password: string,
-): Promise<boolean> {
+): Promise<{ userId: number; purpose: PasswordLinkPurpose } | null> {
   const passwordHash = await hashPassword(password);
-  const userId = await writeTransaction(database, async (tx) => {
-    const id = await consumeToken(tx, token, "reset_password");
-    if (id === null) return null;
-    await setPasswordHash(tx, id, passwordHash);
-    await markEmailVerified(tx, id);
-    return id;
+  const done = await writeTransaction(database, async (tx) => {
+    const purpose = await tokenPurpose(tx, token);
+    if (!isPasswordLink(purpose)) return null;
+    const owner = await findTokenUser(tx, token, purpose);
+    if (owner === null) return null;
+    const user = await tx
+      .selectFrom("users")
+      .select("deactivated_at")
+      .where("id", "=", owner)
+      .executeTakeFirst();
+    if (!user || user.deactivated_at !== null) return null;
+    if ((await consumeToken(tx, token, purpose)) === null) return null;
+    await setPasswordHash(tx, owner, passwordHash);
+    await markEmailVerified(tx, owner);
+    await revokeTokens(tx, owner);
+    await endAllSessionsOfUser(tx, owner);
+    return { userId: owner, purpose };
   });
-  if (userId === null) return false;
-  await endAllSessionsOfUser(database, userId);
-  await clearLoginFailures(database, userId);
-  return true;
+  if (done) await clearLoginFailures(database, done.userId);
+  return done;
 }

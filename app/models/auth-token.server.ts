@@ -5,6 +5,7 @@ import { now, type DB, type Tx } from "~/services/db.server";
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 48 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  invitation: 7 * 24 * 60 * 60 * 1000,
 };
 
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the same purpose die. */
@@ -49,6 +50,30 @@ export async function findTokenUser(
     .where("expires_at", ">", now())
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/**
+ * What a token was issued for, live or not (the page a link opens words itself after it, also to
+ * say that the link expired); null for a token that was never issued.
+ */
+export async function tokenPurpose(database: DB | Tx, token: string): Promise<TokenPurpose | null> {
+  if (!token) return null;
+  const row = await database
+    .selectFrom("auth_tokens")
+    .select("purpose")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return row?.purpose ?? null;
+}
+
+/** Ends every unused token of a user (a link in an old e-mail stops working). */
+export async function revokeTokens(tx: Tx | DB, userId: number): Promise<void> {
+  await tx
+    .updateTable("auth_tokens")
+    .set({ used_at: now() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** Uses a token up; returns its user, or null when it was invalid, expired or already used. */

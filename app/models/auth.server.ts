@@ -4,7 +4,12 @@ import { FormStrategy } from "remix-auth-form";
 import type { Role } from "../../db/schema";
 import { homeFor, isRole } from "~/domain/roles";
 import { emailField } from "~/domain/validation";
-import { getUserById, getUserWithPasswordByEmail, type PublicUser } from "~/models/user.server";
+import {
+  getUserById,
+  getUserWithPasswordByEmail,
+  NO_PASSWORD_HASH,
+  type PublicUser,
+} from "~/models/user.server";
 import { generateToken, hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db, now, type DB } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/edge.server";
@@ -17,7 +22,7 @@ export const LOCKOUT_MINUTES = 15;
 
 export type SignInResult =
   | { ok: true; user: PublicUser }
-  | { ok: false; reason: "invalid" | "locked" | "unverified"; email: string };
+  | { ok: false; reason: "invalid" | "locked" | "unverified" | "deactivated"; email: string };
 
 async function recentFailures(database: DB, email: string, clientAddress: string): Promise<number> {
   const since = new Date(Date.now() - LOCKOUT_MINUTES * 60_000).toISOString();
@@ -91,18 +96,26 @@ export async function verifySignIn(
   const failures = await recentFailures(database, email, clientAddress);
   if (failures >= maxLoginAttempts) return { ok: false, reason: "locked", email };
   const user = parsedEmail.success ? await getUserWithPasswordByEmail(database, email) : undefined;
-  const valid = await verifyPassword(
+  // An invited account without a password yet is checked like an unknown e-mail (same time, same
+  // answer): nothing tells that it exists.
+  const stored = user && user.password_hash !== NO_PASSWORD_HASH ? user.password_hash : null;
+  const matches = await verifyPassword(
     typeof password === "string" ? password : "",
-    user?.password_hash ?? (await hashForUnknownEmail()),
+    stored ?? (await hashForUnknownEmail()),
   );
+  const valid = matches && stored !== null;
   if (!user || !valid) {
     await database
       .insertInto("login_failures")
       .values({ email, client_address: clientAddress })
       .execute();
-    if (user && failures + 1 >= maxLoginAttempts) await warnOwner(database, user, clientAddress);
+    if (user && !user.deactivated_at && failures + 1 >= maxLoginAttempts)
+      await warnOwner(database, user, clientAddress);
     return { ok: false, reason: "invalid", email };
   }
+  // Like "unverified", told only to whoever typed the right password: to anyone else a deactivated
+  // account answers as every wrong password does.
+  if (user.deactivated_at) return { ok: false, reason: "deactivated", email };
   if (!user.email_verified_at) return { ok: false, reason: "unverified", email };
   await database
     .deleteFrom("login_failures")

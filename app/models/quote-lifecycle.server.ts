@@ -132,9 +132,10 @@ export async function assignPartners(
       .select(["id"])
       .where("id", "in", unique)
       .where("role", "=", "partner")
+      .where("deactivated_at", "is", null)
       .execute();
     if (partners.length !== unique.length)
-      return fail("invalid", "El usuario seleccionado no es un socio.", "partner_id");
+      return fail("invalid", "El usuario seleccionado no es un socio activo.", "partner_id");
     for (const partnerId of unique) {
       const inserted = await tx
         .insertInto("partner_assignments")

@@ -719,12 +719,13 @@ export async function getRequestForAdmin(database: DB, id: number) {
   return { request, ...details, assignments };
 }
 
-/** Partners an admin may still assign to a request (not yet assigned to it). */
+/** Partners an admin may still assign to a request (active, and not yet assigned to it). */
 export function listAssignablePartners(database: DB, requestId: number) {
   return database
     .selectFrom("users as p")
     .select(["p.id", "p.first_name", "p.last_name", "p.company_name"])
     .where("p.role", "=", "partner")
+    .where("p.deactivated_at", "is", null)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -30,6 +30,13 @@ const PUBLIC_USER_COLUMNS = [
   "created_at",
 ] as const;
 
+/**
+ * The stored hash of an account whose owner has not chosen a password yet (an invited user): not a
+ * bcrypt hash, so no password matches it (sign-in compares against a dummy hash instead, so it
+ * takes as long as any other refusal). Migration 2026-11-26T07-00 indexes users by it.
+ */
+export const NO_PASSWORD_HASH = "!no-password";
+
 export function getUserById(database: DB, id: number): Promise<PublicUser | undefined> {
   return database
     .selectFrom("users")
@@ -143,6 +150,7 @@ export function listFeaturedPartners(database: DB, limit = 5) {
     .select(["id", "first_name", "last_name", "company_name"])
     .where("role", "=", "partner")
     .where("is_featured_partner", "=", 1)
+    .where("deactivated_at", "is", null)
     .orderBy("company_name")
     .limit(limit)
     .execute();

@@ -3,74 +3,170 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { z } from "zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/admin/Notice";
-import { SearchBar } from "~/components/admin/SearchBar";
+import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { Field, FormErrors, SelectField } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { ROLE_LABELS, ROLES } from "~/domain/roles";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
-import { changeUserRole, listUsersForAdmin, roleFromUrl } from "~/models/admin-user.server";
+import {
+  changeUserRole,
+  deactivateUser,
+  inviteUser,
+  listUsersForAdmin,
+  reactivateUser,
+  resendInvitation,
+  accountStatusFromUrl,
+  roleFromUrl,
+  type AccountStatus,
+} from "~/models/admin-user.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
-import { idField } from "~/domain/validation";
-import { readForm } from "~/services/form.server";
+import { emailField, idField, optionalText, requiredText } from "~/domain/validation";
+import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { pageMeta } from "~/utils/meta";
 import { paths } from "~/utils/paths";
+import { serverForm } from "~/utils/server-form";
 
 export const meta: MetaFunction = () =>
   pageMeta(
     "Usuarios · Administración · CotizaHub",
-    "Usuarios de la plataforma, con búsqueda y cambio de rol.",
+    "Usuarios de la plataforma: búsqueda, cambio de rol, invitaciones y desactivación de cuentas.",
   );
 
+const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  active: "Activos",
+  deactivated: "Desactivados",
+  invited: "Invitación pendiente",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  const admin = await requireRole(request, "admin");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const role = roleFromUrl(url);
+  const status = accountStatusFromUrl(url);
   const page = pageRequestFromUrl(url);
-  const { users, total, pageInfo } = await listUsersForAdmin(db, { q, role, page });
-  return { users, total, pageInfo, q, role };
+  const { users, total, pageInfo } = await listUsersForAdmin(db, { q, role, status, page });
+  return { users, total, pageInfo, q, role, status, currentUserId: admin.id };
+}
+
+/** What each intent could not do, before the reason (the Notice above the list). */
+const FAILED: Record<string, string> = {
+  role: "No se pudo actualizar el rol.",
+  deactivate: "No se pudo desactivar la cuenta.",
+  reactivate: "No se pudo reactivar la cuenta.",
+  resend: "No se pudo reenviar la invitación.",
+};
+
+// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
+function schema() {
+  const userId = idField("Usuario no encontrado.");
+  const role = z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) });
+  return intents([
+    z.object({ intent: z.literal("role"), userId, role }),
+    z.object({
+      intent: z.literal("invite"),
+      first_name: requiredText("El nombre", 80),
+      last_name: requiredText("El apellido", 80),
+      email: emailField,
+      company_name: optionalText(120),
+      role,
+    }),
+    z.object({ intent: z.literal("deactivate"), userId }),
+    z.object({ intent: z.literal("reactivate"), userId }),
+    z.object({ intent: z.literal("resend"), userId }),
+  ]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, "admin");
-  const schema = z.object({
-    intent: z.literal("role", { errorMap: () => ({ message: "Acción no reconocida." }) }),
-    userId: idField("Usuario no encontrado."),
-    role: z.enum(ROLES, { errorMap: () => ({ message: "Elige un rol válido." }) }),
-  });
-  const submission = parseWithZod(await readForm(request), { schema });
+  const admin = await requireRole(request, "admin");
+  const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission);
-  const result = await changeUserRole(db, submission.value);
-  return respond(result, submission, () => ({
+  const input = submission.value;
+  const done = (title: string, description: string) => ({
     to: samePage(request),
-    toast: { type: "success", title: "Éxito", description: "Rol actualizado" },
-  }));
+    toast: { type: "success" as const, title, description },
+  });
+  switch (input.intent) {
+    case "invite": {
+      const { first_name, last_name, email, company_name, role } = input;
+      const result = await inviteUser(db, {
+        input: {
+          firstName: first_name,
+          lastName: last_name,
+          email,
+          companyName: company_name,
+          role,
+        },
+        adminId: admin.id,
+      });
+      return respond(result, submission, (invited) =>
+        done("Invitación enviada", `Enviamos a ${invited.email} un enlace para activar su cuenta.`),
+      );
+    }
+    case "deactivate":
+      return respond(
+        await deactivateUser(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        ({ name }) =>
+          done(
+            "Cuenta desactivada",
+            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.`,
+          ),
+      );
+    case "reactivate":
+      return respond(
+        await reactivateUser(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        ({ name }) => done("Cuenta reactivada", `${name} puede volver a iniciar sesión.`),
+      );
+    case "resend":
+      return respond(
+        await resendInvitation(db, { userId: input.userId, adminId: admin.id }),
+        submission,
+        (sent) =>
+          done(
+            "Invitación reenviada",
+            `Enviamos a ${sent.email} un nuevo enlace; el anterior ya no sirve.`,
+          ),
+      );
+    case "role":
+      return respond(await changeUserRole(db, input), submission, () =>
+        done("Éxito", "Rol actualizado"),
+      );
+  }
 }
 
 export default function AdminUsers() {
-  const { users, total, pageInfo, q, role } = useLoaderData<typeof loader>();
+  const { users, total, pageInfo, q, role, status, currentUserId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const repliedIntent = String(actionData?.result.initialValue?.intent ?? "role");
+  const invite = repliedIntent === "invite" ? actionData : undefined;
   return (
     <div>
       <h1 className="page-title">Usuarios</h1>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">
           {total} {total === 1 ? "usuario" : "usuarios"}
-          {q || role ? " con los filtros aplicados" : " registrados"}.
+          {q || role || status ? " con los filtros aplicados" : " registrados"}.
         </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
-        <a href={paths.admin.usersCsv({ q, role })} className="btn-secondary" download>
+        <a href={paths.admin.usersCsv({ q, role, status })} className="btn-secondary" download>
           Exportar CSV
-          {q || role ? <span className="sr-only"> de los usuarios filtrados</span> : null}
+          {q || role || status ? <span className="sr-only"> de los usuarios filtrados</span> : null}
         </a>
       </div>
-      <Notice reply={actionData} failed="No se pudo actualizar el rol." />
+      <Notice
+        reply={invite ? undefined : actionData}
+        failed={FAILED[repliedIntent] ?? FAILED.role!}
+      />
+      <InviteForm reply={invite} />
       <SearchBar q={q} label="Buscar por nombre, correo o empresa">
         <div>
           <label htmlFor="filter-role" className="label">
@@ -85,11 +181,12 @@ export default function AdminUsers() {
             ))}
           </select>
         </div>
+        <FilterSelect label="Cuenta" value={status} options={ACCOUNT_STATUS_LABELS} />
       </SearchBar>
       {users.length === 0 ? (
         <div className="mt-6">
           <EmptyState title="No se encontraron usuarios">
-            Prueba con otra búsqueda o quita el filtro de rol.
+            Prueba con otra búsqueda o quita los filtros.
           </EmptyState>
         </div>
       ) : (
@@ -113,13 +210,16 @@ export default function AdminUsers() {
                   Rol
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Verificación
+                  Estado
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Alta
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Cambiar rol
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Cuenta
                 </th>
               </tr>
             </thead>
@@ -148,12 +248,8 @@ export default function AdminUsers() {
                         {ROLE_LABELS[user.role]}
                       </Badge>
                     </td>
-                    <td data-label="Verificación" className="px-4 py-3">
-                      {user.email_verified_at ? (
-                        <Badge tone="green">Verificado</Badge>
-                      ) : (
-                        <Badge tone="yellow">Sin verificar</Badge>
-                      )}
+                    <td data-label="Estado" className="px-4 py-3">
+                      <AccountBadge user={user} />
                     </td>
                     <td data-label="Alta" className="whitespace-nowrap px-4 py-3 text-slate-700">
                       {formatDate(user.created_at)}
@@ -183,6 +279,9 @@ export default function AdminUsers() {
                         </button>
                       </Form>
                     </td>
+                    <td data-label="Cuenta" className="px-4 py-3">
+                      <AccountActions user={user} name={name} self={user.id === currentUserId} />
+                    </td>
                   </tr>
                 );
               })}
@@ -192,5 +291,120 @@ export default function AdminUsers() {
       )}
       <KeysetPagination pageInfo={pageInfo} pageSize={ADMIN_PAGE_SIZE} total={total} />
     </div>
+  );
+}
+
+interface AccountRow {
+  id: number;
+  email_verified_at: string | null;
+  deactivated_at: string | null;
+  invitation_pending: number;
+}
+
+function AccountBadge({ user }: { user: AccountRow }) {
+  if (user.deactivated_at) {
+    return (
+      <>
+        <Badge tone="red">Desactivado</Badge>
+        <p className="mt-1 whitespace-nowrap text-xs text-slate-600">
+          desde el {formatDate(user.deactivated_at)}
+        </p>
+      </>
+    );
+  }
+  if (user.invitation_pending) return <Badge tone="yellow">Invitación pendiente</Badge>;
+  return user.email_verified_at ? (
+    <Badge tone="green">Verificado</Badge>
+  ) : (
+    <Badge tone="yellow">Sin verificar</Badge>
+  );
+}
+
+/** Plain POST forms: deactivation asks for confirmation in a <details>, so it needs no script. */
+function AccountActions({ user, name, self }: { user: AccountRow; name: string; self: boolean }) {
+  if (self) return <p className="text-slate-600">Tu cuenta</p>;
+  if (user.deactivated_at) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="reactivate" />
+        <input type="hidden" name="userId" value={user.id} />
+        <button type="submit" className="btn-secondary px-3 py-1.5">
+          Reactivar<span className="sr-only"> la cuenta de {name}</span>
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {user.invitation_pending ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="userId" value={user.id} />
+          <button type="submit" className="btn-secondary px-3 py-1.5">
+            Reenviar invitación<span className="sr-only"> a {name}</span>
+          </button>
+        </Form>
+      ) : null}
+      <details className="max-w-xs">
+        <summary className="cursor-pointer font-semibold text-red-800">
+          Desactivar<span className="sr-only"> la cuenta de {name}</span>
+        </summary>
+        <Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="deactivate" />
+          <input type="hidden" name="userId" value={user.id} />
+          <p className="text-slate-700">
+            {name} no podrá iniciar sesión, sus sesiones abiertas se cerrarán al instante y dejará
+            de recibir correos. Podrás reactivar la cuenta cuando quieras.
+          </p>
+          <button type="submit" className="btn-danger px-3 py-1.5">
+            Sí, desactivar<span className="sr-only"> la cuenta de {name}</span>
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+/** Creates an account for someone and e-mails them the link to choose their password. */
+function InviteForm({ reply }: { reply: ReturnType<typeof useActionData<typeof action>> }) {
+  const form = serverForm(reply?.result);
+  return (
+    <details className="card mt-6" open={Boolean(reply)}>
+      <summary id="invitar" className="cursor-pointer font-semibold text-slate-900">
+        Invitar a un usuario
+      </summary>
+      <Form noValidate method="post" aria-labelledby="invitar" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="invite" />
+        <FormErrors errors={form.formErrors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Nombre" {...form.field("first_name")} type="text" required />
+          <Field label="Apellido" {...form.field("last_name")} type="text" required />
+          {/* Someone else's address: the browser should not offer the operator's own. */}
+          <Field
+            label="Correo electrónico"
+            {...form.field("email")}
+            type="email"
+            autoComplete="off"
+            required
+            hint="Recibirá un enlace para elegir su contraseña; vence en 7 días."
+          />
+          <Field label="Empresa (opcional)" {...form.field("company_name")} type="text" />
+          <SelectField
+            label="Rol"
+            {...form.field("role")}
+            defaultValue={form.field("role").defaultValue ?? "buyer"}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <button type="submit" className="btn-primary">
+          Enviar invitación
+        </button>
+      </Form>
+    </details>
   );
 }

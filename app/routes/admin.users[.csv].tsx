@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ROLE_LABELS } from "~/domain/roles";
-import { exportAdminUsers, roleFromUrl } from "~/models/admin-user.server";
+import { accountStatusFromUrl, exportAdminUsers, roleFromUrl } from "~/models/admin-user.server";
 import { requireRole } from "~/models/auth.server";
 import { csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
@@ -10,7 +10,11 @@ import { searchFromUrl } from "~/utils/like";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
-  const filters = { q: searchFromUrl(url), role: roleFromUrl(url) };
+  const filters = {
+    q: searchFromUrl(url),
+    role: roleFromUrl(url),
+    status: accountStatusFromUrl(url),
+  };
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(
     `usuarios-${day}.csv`,
@@ -23,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Teléfono",
       "Rol",
       "Verificación",
+      "Cuenta",
       "Alta (UTC)",
     ],
     (async function* () {
@@ -36,6 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
           u.phone ?? "",
           ROLE_LABELS[u.role],
           u.email_verified_at ? "Verificado" : "Sin verificar",
+          u.deactivated_at
+            ? `Desactivada el ${csvDate(u.deactivated_at)}`
+            : u.invitation_pending
+              ? "Invitación pendiente"
+              : "Activa",
           csvDate(u.created_at),
         ]);
       }

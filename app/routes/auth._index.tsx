@@ -67,6 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const PASSWORD = ["password"];
 
+/**
+ * A deactivated account is named only to whoever typed its right password (as an unverified one
+ * is): any other attempt gets "Credenciales inválidas", so the answer reveals nothing more.
+ */
+const SIGN_IN_REFUSED = { locked: 429, deactivated: 403, unverified: 401, invalid: 401 } as const;
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -89,19 +95,24 @@ export async function action({ request }: ActionFunctionArgs) {
             "Acceso bloqueado temporalmente",
             `Demasiados intentos fallidos. Por seguridad, el inicio de sesión con este correo está bloqueado durante ${LOCKOUT_MINUTES} minutos.`,
           ]
-        : outcome.reason === "unverified"
+        : outcome.reason === "deactivated"
           ? [
-              "Correo sin verificar",
-              "Debes verificar tu correo antes de iniciar sesión. Revisa tu bandeja de entrada o solicita un nuevo enlace.",
-              true,
+              "Cuenta desactivada",
+              "Tu cuenta está desactivada. Si crees que es un error, contacta con el administrador de CotizaHub.",
             ]
-          : ["Credenciales inválidas", "Por favor verifica tu correo y contraseña."];
+          : outcome.reason === "unverified"
+            ? [
+                "Correo sin verificar",
+                "Debes verificar tu correo antes de iniciar sesión. Revisa tu bandeja de entrada o solicita un nuevo enlace.",
+                true,
+              ]
+            : ["Credenciales inválidas", "Por favor verifica tu correo y contraseña."];
     return data<ActionData>(
       {
         result: submission.reply({ formErrors: [description], hideFields: PASSWORD }),
         notice: { title, canResend: Boolean(canResend) },
       },
-      { status: outcome.reason === "locked" ? 429 : 401 },
+      { status: SIGN_IN_REFUSED[outcome.reason] },
     );
   }
   return redirectWithToast(

@@ -21,12 +21,12 @@ interface NotifyInput {
 
 /**
  * The single way an event reaches people: an in-app notification per recipient and, by default, an
- * e-mail through the outbox. Call it inside the transaction that makes the change, then call
+ * e-mail through the outbox (never to a deactivated account). Call it inside the transaction that makes the change, then call
  * `flushNotifications()` once the transaction has committed.
  */
 export async function notify(tx: Tx | DB, input: NotifyInput): Promise<void> {
   if ("userIds" in input.to && input.to.userIds.length === 0) return;
-  const base = tx.selectFrom("users").select(["id", "email", "first_name"]);
+  const base = tx.selectFrom("users").select(["id", "email", "first_name", "deactivated_at"]);
   const recipients = await (
     "userIds" in input.to
       ? base.where("id", "in", input.to.userIds)
@@ -45,7 +45,9 @@ export async function notify(tx: Tx | DB, input: NotifyInput): Promise<void> {
         related_id: input.relatedId ?? null,
       })
       .execute();
-    if (input.email !== false) {
+    // A deactivated account keeps its in-app notifications (read once it is reactivated) but is
+    // sent no e-mail.
+    if (input.email !== false && recipient.deactivated_at === null) {
       await enqueueMail(tx, {
         to: recipient.email,
         subject: input.title,

@@ -126,17 +126,30 @@ interface SessionRecord {
 
 /**
  * The live session behind the request's cookie, or null. A session ends after the session-timeout
- * setting of inactivity (read on every request, so a changed setting applies at once).
+ * setting of inactivity (read on every request, so a changed setting applies at once). A
+ * deactivated user has no live session: deactivating deletes their sessions, and one started in a
+ * race with it (a sign-in checked just before) is refused here and deleted.
  */
 export async function loadSession(database: DB, request: Request): Promise<SessionRecord | null> {
   const id = await readSessionId(request);
   if (!id) return null;
   const row = await database
     .selectFrom("sessions")
-    .select(["id", "user_id", "last_seen_at", "expires_at"])
-    .where("id", "=", id)
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id",
+      "sessions.user_id",
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "users.deactivated_at",
+    ])
+    .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
+  if (row.deactivated_at !== null) {
+    await endAllSessionsOfUser(database, row.user_id);
+    return null;
+  }
   const { sessionTimeoutMinutes } = await getSettings(database);
   const current = Date.now();
   const idleUntil = Date.parse(row.last_seen_at) + sessionTimeoutMinutes * 60_000;

@@ -13,6 +13,7 @@ import * as redemptionDelivery from "./2026-11-26T03-00_redemption_delivery";
 import * as sourcingRound from "./2026-11-26T04-00_sourcing_round";
 import * as jobs from "./2026-11-26T05-00_jobs";
 import * as roundSummaries from "./2026-11-26T06-00_round_summaries";
+import * as userDeactivation from "./2026-11-26T07-00_user_deactivation";
 import * as paymentReceipts from "./2026-11-26T08-00_payment_receipts";
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T04-00_sourcing_round": sourcingRound,
   "2026-11-26T05-00_jobs": jobs,
   "2026-11-26T06-00_round_summaries": roundSummaries,
+  "2026-11-26T07-00_user_deactivation": userDeactivation,
   "2026-11-26T08-00_payment_receipts": paymentReceipts,
 };

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, tag, test, type TestUser } from "./fixtures";
 import {
@@ -78,6 +79,7 @@ test.describe("Todas las páginas a 360 px", () => {
   let rejectedId = 0;
   let productId = 0;
   let rewardId = 0;
+  let invitationToken = "";
 
   test.beforeEach(async ({ createUser, server }) => {
     buyer = await createUser({ role: "buyer", companyName: "Distribuidora Peñalolén S.A." });
@@ -152,6 +154,26 @@ test.describe("Todas las páginas a 360 px", () => {
     rewardId = (
       server.sql.prepare("SELECT id FROM rewards WHERE points_cost = 500").get() as { id: number }
     ).id;
+    // Every account state on the users page: a deactivated partner, and an invitation not yet
+    // accepted (its «Activa tu cuenta» page is the visitor's).
+    const gone = await createUser({ role: "partner", companyName: "Socio Dado de Baja S.A." });
+    server.sql
+      .prepare("UPDATE users SET deactivated_at = ?, deactivated_by = ? WHERE id = ?")
+      .run(new Date().toISOString(), admin.id, gone.id);
+    const invited = await createUser({ role: "buyer", verified: false });
+    server.sql
+      .prepare("UPDATE users SET password_hash = '!no-password' WHERE id = ?")
+      .run(invited.id);
+    invitationToken = crypto.randomBytes(32).toString("base64url");
+    server.sql
+      .prepare(
+        "INSERT INTO auth_tokens (user_id, purpose, token_hash, expires_at) VALUES (?, 'invitation', ?, ?)",
+      )
+      .run(
+        invited.id,
+        crypto.createHash("sha256").update(invitationToken).digest("hex"),
+        new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      );
   });
 
   test("visitante", async ({ page, javaScriptEnabled, axe }) => {
@@ -160,6 +182,7 @@ test.describe("Todas las páginas a 360 px", () => {
       "/auth",
       "/auth/signup",
       "/auth/forgot",
+      `/auth/reset?token=${invitationToken}`,
       "/contact",
       "/terms",
       "/privacy",

@@ -36,7 +36,9 @@ test.describe("Listas de la ronda de cotización", () => {
     await expect(page).toHaveURL(/deadline=overdue/);
     const rows = page.locator("table.table-stack tbody tr");
     await expect(rows).toHaveCount(1);
-    await expect(rows.first().getByRole("link", { name: `${word} vencida` })).toBeVisible();
+    await expect(
+      rows.first().getByRole("link", { name: `${word} vencida`, exact: true }),
+    ).toBeVisible();
     await expect(rows.first().locator('td[data-label="Plazo"]')).toContainText("Plazo vencido");
     await expect(page.getByRole("link", { name: /Exportar CSV/ })).toHaveAttribute(
       "href",
@@ -66,7 +68,9 @@ test.describe("Listas de la ronda de cotización", () => {
     // «Vence en 24 h» with a status: only the open request due soon.
     await page.goto(`/admin/quotes?q=${word}&status=pending&deadline=due24h`);
     await expect(rows).toHaveCount(1);
-    await expect(rows.first().getByRole("link", { name: `${word} urgente` })).toBeVisible();
+    await expect(
+      rows.first().getByRole("link", { name: `${word} urgente`, exact: true }),
+    ).toBeVisible();
   });
 
   test("el socio ve su parte de cada solicitud, el plazo y solo las acciones posibles", async ({

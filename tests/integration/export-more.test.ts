@@ -288,6 +288,7 @@ describe("/admin/users.csv", () => {
       "Teléfono",
       "Rol",
       "Verificación",
+      "Cuenta",
       "Alta (UTC)",
     ]);
     expect(all.rows.length).toBeGreaterThan(BULK);
@@ -320,6 +321,7 @@ describe("/admin/users.csv", () => {
         Teléfono: "'+52 55 0000 0000",
         Rol: "Socio",
         Verificación: "Sin verificar",
+        Cuenta: "Activa",
         "Alta (UTC)": stamp.slice(0, 16).replace("T", " "),
       },
     ]);
