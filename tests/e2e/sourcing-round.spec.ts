@@ -123,7 +123,9 @@ test("ronda: uno declina, el otro oferta, vence el plazo, el operador lo amplía
   await expect(adminPage.getByTestId("plazo")).toContainText("Vencido");
   await adminPage.getByLabel("Nuevo plazo (UTC)").fill(localValue(-0.5));
   await adminPage.getByRole("button", { name: "Ampliar plazo" }).click();
-  await expect(adminPage.getByText("El plazo para cotizar debe ser posterior a este momento.")).toBeVisible();
+  await expect(
+    adminPage.getByText("El plazo para cotizar debe ser posterior a este momento."),
+  ).toBeVisible();
   await adminPage.getByLabel("Nuevo plazo (UTC)").fill(localValue(30));
   await adminPage.getByRole("button", { name: "Ampliar plazo" }).click();
   await expect(adminPage.getByText("Plazo ampliado. Los socios fueron notificados.")).toBeVisible();
