@@ -1,5 +1,10 @@
 import type { AssignmentState, RequestStatus } from "../../db/schema";
-import { canDeclineAssignment, canPartnerQuote, canWithdrawAssignment } from "./quote-status";
+import {
+  canDeclineAssignment,
+  canPartnerQuote,
+  canWithdrawAssignment,
+  STATUS_LABELS,
+} from "./quote-status";
 import type { Tone } from "./tones";
 import { formatDateTime } from "~/utils/format";
 
@@ -110,6 +115,18 @@ export function offerRefusalMessage(
     default:
       return "Esta solicitud ya no acepta ofertas.";
   }
+}
+
+/** What the partner reads wherever an offer is not possible now: refusal, state and status. */
+export function offerClosedMessage(
+  refusal: OfferRefusal,
+  state: AssignmentState,
+  status: RequestStatus,
+  deadline: string,
+): string {
+  return refusal === "not_open"
+    ? `Esta solicitud ya no acepta cotizaciones: está en estado «${STATUS_LABELS[status]}».`
+    : offerRefusalMessage(refusal, state, deadline);
 }
 
 export const canDecline = (state: AssignmentState, status: RequestStatus) =>

@@ -114,39 +114,34 @@ export async function officialQuotePdfFor(
   if (user.role === "buyer") query = query.where("qr.buyer_id", "=", user.id);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const name = `cotizacion-oficial-${row.id}.pdf`;
-  if (row.pdf_key && (await storedFileExists(row.pdf_key)))
-    return { key: row.pdf_key, name, type: "application/pdf" };
-  const bytes = await renderOfficialQuotePdf({
-    officialQuoteId: row.id,
-    requestId: row.request_id,
-    requestTitle: row.title,
-    requestDescription: row.description,
-    buyerName: `${row.first_name} ${row.last_name}`,
-    buyerCompany: row.company_name,
-    buyerEmail: row.email,
-    finalAmountCents: row.final_amount_cents,
-    commissionPercentage: row.commission_percentage,
-    commissionAmountCents: row.commission_amount_cents,
-    currency: row.currency,
-    validUntil: row.valid_until,
-    issuedAt: row.created_at ?? now(),
-  });
-  const stored = await storeUpload(
-    await stageBytes(bytes, "pdf"),
-    async (file) => {
+  return keptPdf({
+    key: row.pdf_key,
+    name: `cotizacion-oficial-${row.id}.pdf`,
+    render: () =>
+      renderOfficialQuotePdf({
+        officialQuoteId: row.id,
+        requestId: row.request_id,
+        requestTitle: row.title,
+        requestDescription: row.description,
+        buyerName: `${row.first_name} ${row.last_name}`,
+        buyerCompany: row.company_name,
+        buyerEmail: row.email,
+        finalAmountCents: row.final_amount_cents,
+        commissionPercentage: row.commission_percentage,
+        commissionAmountCents: row.commission_amount_cents,
+        currency: row.currency,
+        validUntil: row.valid_until,
+        issuedAt: row.created_at ?? now(),
+      }),
+    record: async (key) => {
       await database
         .updateTable("official_quotes")
-        .set({ pdf_key: file!.key })
+        .set({ pdf_key: key })
         .where("id", "=", row.id)
         .execute();
-      return ok(file!.key);
+      return true;
     },
-    { replaced: () => row.pdf_key },
-  );
-  if (!stored.ok) return undefined;
-  const key = stored.value;
-  return { key, name, type: "application/pdf" };
+  });
 }
 
 /**
@@ -189,33 +184,30 @@ export async function paymentReceiptFor(
   if (user.role === "buyer") query = query.where("p.buyer_id", "=", user.id);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const file = (key: string) => ({
-    key,
+  return keptPdf({
+    key: row.receipt_key,
     name: `recibo-${receiptNumber(row.id)}.pdf`,
-    type: "application/pdf",
-  });
-  if (row.receipt_key && (await storedFileExists(row.receipt_key))) return file(row.receipt_key);
-  const bytes = await renderPaymentReceiptPdf({
-    paymentId: row.id,
-    requestId: row.request_id,
-    requestTitle: row.title,
-    officialQuoteId: row.official_quote_id,
-    buyerName: `${row.first_name} ${row.last_name}`,
-    buyerCompany: row.company_name,
-    buyerEmail: row.email,
-    amountCents: row.amount_cents,
-    currency: row.currency,
-    method: row.method,
-    submittedAt: row.submitted_at,
-    confirmedAt: row.confirmed_at ?? now(),
-    loyaltyPoints: row.loyalty_points ?? 0,
-  });
-  const stored = await storeUpload(
-    await stageBytes(bytes, "pdf"),
-    async (staged) => {
+    render: () =>
+      renderPaymentReceiptPdf({
+        paymentId: row.id,
+        requestId: row.request_id,
+        requestTitle: row.title,
+        officialQuoteId: row.official_quote_id,
+        buyerName: `${row.first_name} ${row.last_name}`,
+        buyerCompany: row.company_name,
+        buyerEmail: row.email,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        method: row.method,
+        submittedAt: row.submitted_at,
+        confirmedAt: row.confirmed_at ?? now(),
+        loyaltyPoints: row.loyalty_points ?? 0,
+      }),
+    // Only fills the key it read, so of two first downloads the first one's key is kept.
+    record: async (key) => {
       const updated = await database
         .updateTable("payments")
-        .set({ receipt_key: staged!.key })
+        .set({ receipt_key: key })
         .where("id", "=", row.id)
         .where((eb) =>
           row.receipt_key === null
@@ -223,17 +215,47 @@ export async function paymentReceiptFor(
             : eb("receipt_key", "=", row.receipt_key),
         )
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1
-        ? ok(staged!.key)
-        : fail("conflict", "Otro recibo se guardó antes.");
+      return Number(updated.numUpdatedRows) === 1;
     },
-    { replaced: () => row.receipt_key },
+    stored: async () =>
+      (
+        await database
+          .selectFrom("payments")
+          .select("receipt_key")
+          .where("id", "=", row.id)
+          .executeTakeFirst()
+      )?.receipt_key ?? null,
+  });
+}
+
+/**
+ * A generated PDF kept under a row's key: the stored copy while its file exists; otherwise it is
+ * rendered, stored and `record`ed on the row (a missing file is generated again, so no row points
+ * to a missing file for long). When `record` declines (another copy was recorded first), the staged
+ * copy is deleted and the row's current key, read by `stored`, is served.
+ */
+async function keptPdf({
+  key,
+  name,
+  render,
+  record,
+  stored,
+}: {
+  key: string | null;
+  name: string;
+  render: () => Promise<Uint8Array>;
+  record: (key: string) => Promise<boolean>;
+  stored?: () => Promise<string | null>;
+}): Promise<StoredFileRef | undefined> {
+  const file = (fileKey: string) => ({ key: fileKey, name, type: "application/pdf" });
+  if (key && (await storedFileExists(key))) return file(key);
+  const saved = await storeUpload(
+    await stageBytes(await render(), "pdf"),
+    async (staged) =>
+      (await record(staged!.key)) ? ok(staged!.key) : fail("conflict", "Otro PDF se guardó antes."),
+    { replaced: () => key },
   );
-  if (stored.ok) return file(stored.value);
-  const current = await database
-    .selectFrom("payments")
-    .select("receipt_key")
-    .where("id", "=", row.id)
-    .executeTakeFirst();
-  return current?.receipt_key ? file(current.receipt_key) : undefined;
+  if (saved.ok) return file(saved.value);
+  const current = await stored?.();
+  return current ? file(current) : undefined;
 }

@@ -1,7 +1,10 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
-import type { DB } from "~/services/db.server";
+import { db as appDb, type DB } from "~/services/db.server";
+import { notFound } from "~/services/respond.server";
+import { idFrom } from "~/utils/ids";
+import { requireRole } from "./auth.server";
 import { finishPage, type PageRequest } from "~/utils/keyset";
 import { readKeysetPage } from "./keyset.server";
 import {
@@ -495,4 +498,18 @@ export async function listPartnerQuotes(
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(total.n), page, pageSize };
+}
+
+/**
+ * The signed-in partner and their assignment for the request in the URL, or the SPEC's not-found
+ * page when the id is not a request assigned to them. Every partner request route starts here.
+ */
+export async function requirePartnerAssignment(request: Request, rawId: string | undefined) {
+  const user = await requireRole(request, "partner");
+  const requestId = idFrom(rawId);
+  const assignment = requestId
+    ? await getAssignmentForPartner(appDb, { requestId, partnerId: user.id })
+    : undefined;
+  if (!assignment) throw notFound();
+  return { user, assignment };
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { AssignmentState, RequestStatus } from "../../db/schema";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { BuyerContact } from "~/components/quotes/BuyerContact";
@@ -10,21 +11,17 @@ import { formatMoney } from "~/domain/money";
 import {
   canDecline,
   offerRefusal,
-  offerRefusalMessage,
+  offerClosedMessage,
   partnerAssignmentBadge,
   partnerSeesRequest,
 } from "~/domain/assignment";
-import { STATUS_LABELS } from "~/domain/quote-status";
 import { timeLeft } from "~/domain/request-dates";
-import { getAssignmentForPartner } from "~/models/partner-assignment.server";
-import { requireRole } from "~/models/auth.server";
+import { requirePartnerAssignment } from "~/models/partner-assignment.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
-import { notFound } from "~/services/respond.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -36,12 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, "partner");
-  const requestId = idFrom(params.id);
-  const assignment = requestId
-    ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
-    : undefined;
-  if (!assignment) throw notFound();
+  const { user, assignment } = await requirePartnerAssignment(request, params.id);
   if (!partnerSeesRequest(assignment.state)) {
     // Declined or withdrawn: only that the request is closed for them, none of its details.
     const { id, title, status } = assignment.request;
@@ -72,11 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Decided on the server so the page shows what the action would accept.
     mayOffer: refusal === null,
     offerClosedMessage:
-      refusal === null
-        ? null
-        : refusal === "not_open"
-          ? `Esta solicitud ya no acepta ofertas: está en estado «${STATUS_LABELS[r.status]}».`
-          : offerRefusalMessage(refusal, state, r.quoteDeadline),
+      refusal === null ? null : offerClosedMessage(refusal, state, r.status, r.quoteDeadline),
     mayDecline: canDecline(state, r.status),
     // Worded on the server so the page hydrates with the same text.
     deadlineLeft: refusal === null ? timeLeft(r.quoteDeadline) : null,
@@ -259,8 +247,8 @@ function ClosedForPartner({
   declineReason,
   stateChangedAt,
 }: {
-  request: { id: number; title: string; status: Parameters<typeof partnerAssignmentBadge>[1] };
-  state: Parameters<typeof partnerAssignmentBadge>[0];
+  request: { id: number; title: string; status: RequestStatus };
+  state: AssignmentState;
   declineReason: string | null;
   stateChangedAt: string | null;
 }) {

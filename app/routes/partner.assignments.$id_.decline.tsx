@@ -8,14 +8,12 @@ import { FormErrors, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { canDecline } from "~/domain/assignment";
 import { requiredText } from "~/domain/validation";
-import { requireRole } from "~/models/auth.server";
-import { getAssignmentForPartner } from "~/models/partner-assignment.server";
+import { requirePartnerAssignment } from "~/models/partner-assignment.server";
 import { declineAssignment } from "~/models/sourcing-round.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
-import { invalidForm, notFound, respond } from "~/services/respond.server";
+import { invalidForm, respond } from "~/services/respond.server";
 import { formatDateTime } from "~/utils/format";
-import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { pageMeta } from "~/utils/meta";
 import { serverForm } from "~/utils/server-form";
@@ -38,19 +36,9 @@ function declineSchema() {
   });
 }
 
-async function loadAssignment(request: Request, rawId: string | undefined) {
-  const user = await requireRole(request, "partner");
-  const requestId = idFrom(rawId);
-  const assignment = requestId
-    ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
-    : undefined;
-  if (!assignment) throw notFound();
-  return { user, assignment };
-}
-
 /** The confirmation step before a partner declines (a page of its own, so it works without JS). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { assignment } = await loadAssignment(request, params.id);
+  const { assignment } = await requirePartnerAssignment(request, params.id);
   return {
     id: assignment.request.id,
     title: assignment.request.title,
@@ -60,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, assignment } = await loadAssignment(request, params.id);
+  const { user, assignment } = await requirePartnerAssignment(request, params.id);
   const submission = parseWithZod(await readForm(request), { schema: declineSchema() });
   if (submission.status !== "success") return invalidForm(submission);
   const result = await declineAssignment(db, {

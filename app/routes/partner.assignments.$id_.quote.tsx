@@ -12,23 +12,20 @@ import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
 import {
   offerRefusal,
-  offerRefusalMessage,
+  offerClosedMessage,
   partnerAssignmentBadge,
   partnerSeesRequest,
 } from "~/domain/assignment";
-import { STATUS_LABELS } from "~/domain/quote-status";
 import { optionalText, withUpload } from "~/domain/validation";
-import { getAssignmentForPartner } from "~/models/partner-assignment.server";
+import { requirePartnerAssignment } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
-import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
-import { invalidForm, notFound, respond } from "~/services/respond.server";
+import { invalidForm, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 import { pageMeta } from "~/utils/meta";
@@ -55,15 +52,11 @@ function quoteSchema() {
 }
 
 async function loadAssignment(request: Request, rawId: string | undefined) {
-  const user = await requireRole(request, "partner");
-  const requestId = idFrom(rawId);
-  const assignment = requestId
-    ? await getAssignmentForPartner(db, { requestId, partnerId: user.id })
-    : undefined;
-  if (!assignment) throw notFound();
+  const found = await requirePartnerAssignment(request, rawId);
   // Declined or withdrawn partners see only that the request is closed for them (on the detail).
-  if (!partnerSeesRequest(assignment.state)) throw redirect(paths.partner.assignment(requestId!));
-  return { user, assignment };
+  if (!partnerSeesRequest(found.assignment.state))
+    throw redirect(paths.partner.assignment(found.assignment.request.id));
+  return found;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -74,11 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { state, request: r } = assignment;
   const refusal = offerRefusal(state, r.status, r.quoteDeadline);
   const closedReason =
-    refusal === null
-      ? null
-      : refusal === "not_open"
-        ? `Esta solicitud ya no acepta cotizaciones: está en estado «${STATUS_LABELS[r.status]}».`
-        : offerRefusalMessage(refusal, state, r.quoteDeadline);
+    refusal === null ? null : offerClosedMessage(refusal, state, r.status, r.quoteDeadline);
   return {
     assignment,
     requestFile: requestFile.download,

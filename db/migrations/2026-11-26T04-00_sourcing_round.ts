@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { inTableRebuild, rebuildTable } from "./rebuild-table";
 
 /**
  * The sourcing round (DECISIONS §6):
@@ -16,43 +17,6 @@ import { sql, type Kysely } from "kysely";
  * on the old one, from their stored SQL), with foreign keys off and in one IMMEDIATE transaction.
  * Nothing is half-done if the process dies: the transaction rolls back as a whole.
  */
-
-interface SchemaRow {
-  type: string;
-  name: string;
-  sql: string | null;
-}
-
-/**
- * Recreates `table` from its stored definition changed by `edit`, copying every existing column and
- * filling new ones with the `added` expressions (which may read the old row's columns).
- */
-async function rebuildTable(
-  db: Kysely<unknown>,
-  table: string,
-  edit: (create: string) => string,
-  added: Record<string, string> = {},
-) {
-  const { rows } = await sql<SchemaRow>`SELECT type, name, sql FROM sqlite_schema
-    WHERE tbl_name = ${table} ORDER BY type = 'table' DESC`.execute(db);
-  const [definition, ...dependents] = rows;
-  const create = edit(definition!.sql!);
-  if (create === definition!.sql) throw new Error(`La tabla ${table} no cambió`);
-  const { rows: columns } = await sql<{
-    name: string;
-  }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
-  const names = [...columns.map((c) => c.name), ...Object.keys(added)].join(", ");
-  const values = [...columns.map((c) => c.name), ...Object.values(added)].join(", ");
-  const temporary = `${table}_rebuilt`;
-  await sql.raw(create.replace(/^CREATE TABLE "?\w+"?/, `CREATE TABLE ${temporary}`)).execute(db);
-  await sql.raw(`INSERT INTO ${temporary} (${names}) SELECT ${values} FROM ${table}`).execute(db);
-  await sql.raw(`DROP TABLE ${table}`).execute(db);
-  await sql.raw(`ALTER TABLE ${temporary} RENAME TO ${table}`).execute(db);
-  // Automatic indexes (UNIQUE, PRIMARY KEY) have no SQL and come back with the table definition.
-  for (const dependent of dependents) {
-    if (dependent.sql) await sql.raw(dependent.sql).execute(db);
-  }
-}
 
 const REQUEST_STATUS_CHECK =
   "CHECK (status IN ('pending','assigned','quoted','approved','paid','rejected'))";
@@ -104,14 +68,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Foreign keys must be off while a parent table is dropped and renamed (no cascade, no dangling
-  // check); the pragma does nothing inside a transaction, so it is set before BEGIN.
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  // Triggers on other tables name quote_requests; the modern RENAME re-checks them while the table
-  // is briefly gone and fails. The legacy rename only renames (as the documented procedure expects).
-  await sql`PRAGMA legacy_alter_table = ON`.execute(db);
-  await sql`BEGIN IMMEDIATE`.execute(db);
-  try {
+  await inTableRebuild(db, async () => {
     await rebuildTable(
       db,
       "quote_requests",
@@ -131,16 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ),
     );
     for (const statement of statements) await sql.raw(statement).execute(db);
-    const { rows: broken } = await sql`PRAGMA foreign_key_check`.execute(db);
-    if (broken.length > 0) throw new Error(`${broken.length} claves foráneas rotas`);
-    await sql`COMMIT`.execute(db);
-  } catch (error) {
-    await sql`ROLLBACK`.execute(db);
-    throw error;
-  } finally {
-    await sql`PRAGMA legacy_alter_table = OFF`.execute(db);
-    await sql`PRAGMA foreign_keys = ON`.execute(db);
-  }
+  });
 }
 
 export async function down(): Promise<void> {

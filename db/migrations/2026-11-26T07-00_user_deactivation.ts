@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { inTableRebuild, rebuildTable } from "./rebuild-table";
 
 /**
  * Operators deactivate and reactivate accounts, and invite new users:
@@ -10,45 +11,6 @@ import { sql, type Kysely } from "kysely";
  *   (new table, copy, drop, rename, then its indexes from their stored SQL), with foreign keys off
  *   and in one IMMEDIATE transaction: if the process dies, nothing is half-done.
  */
-
-interface SchemaRow {
-  type: string;
-  name: string;
-  sql: string | null;
-}
-
-/**
- * Recreates `table` from its stored definition changed by `edit`, copying every existing column and
- * filling new ones with the `added` expressions (which may read the old row's columns).
- * (A copy of the function in 2026-11-26T04-00_sourcing_round: landed migrations are frozen and
- * import nothing from the app.)
- */
-async function rebuildTable(
-  db: Kysely<unknown>,
-  table: string,
-  edit: (create: string) => string,
-  added: Record<string, string> = {},
-) {
-  const { rows } = await sql<SchemaRow>`SELECT type, name, sql FROM sqlite_schema
-    WHERE tbl_name = ${table} ORDER BY type = 'table' DESC`.execute(db);
-  const [definition, ...dependents] = rows;
-  const create = edit(definition!.sql!);
-  if (create === definition!.sql) throw new Error(`La tabla ${table} no cambió`);
-  const { rows: columns } = await sql<{
-    name: string;
-  }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
-  const names = [...columns.map((c) => c.name), ...Object.keys(added)].join(", ");
-  const values = [...columns.map((c) => c.name), ...Object.values(added)].join(", ");
-  const temporary = `${table}_rebuilt`;
-  await sql.raw(create.replace(/^CREATE TABLE "?\w+"?/, `CREATE TABLE ${temporary}`)).execute(db);
-  await sql.raw(`INSERT INTO ${temporary} (${names}) SELECT ${values} FROM ${table}`).execute(db);
-  await sql.raw(`DROP TABLE ${table}`).execute(db);
-  await sql.raw(`ALTER TABLE ${temporary} RENAME TO ${table}`).execute(db);
-  // Automatic indexes (UNIQUE, PRIMARY KEY) have no SQL and come back with the table definition.
-  for (const dependent of dependents) {
-    if (dependent.sql) await sql.raw(dependent.sql).execute(db);
-  }
-}
 
 const TOKEN_PURPOSE_CHECK = "CHECK (purpose IN ('verify_email','reset_password'))";
 
@@ -63,12 +25,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Foreign keys must be off while a table is dropped and renamed; the pragma does nothing inside a
-  // transaction, so it is set before BEGIN.
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  await sql`PRAGMA legacy_alter_table = ON`.execute(db);
-  await sql`BEGIN IMMEDIATE`.execute(db);
-  try {
+  await inTableRebuild(db, async () => {
     await rebuildTable(db, "auth_tokens", (create) =>
       create.replace(
         TOKEN_PURPOSE_CHECK,
@@ -76,16 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ),
     );
     for (const statement of statements) await sql.raw(statement).execute(db);
-    const { rows: broken } = await sql`PRAGMA foreign_key_check`.execute(db);
-    if (broken.length > 0) throw new Error(`${broken.length} claves foráneas rotas`);
-    await sql`COMMIT`.execute(db);
-  } catch (error) {
-    await sql`ROLLBACK`.execute(db);
-    throw error;
-  } finally {
-    await sql`PRAGMA legacy_alter_table = OFF`.execute(db);
-    await sql`PRAGMA foreign_keys = ON`.execute(db);
-  }
+  });
 }
 
 export async function down(): Promise<void> {
