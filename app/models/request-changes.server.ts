@@ -6,7 +6,13 @@ import { now, type DB } from "~/services/db.server";
 import type { StoredFile } from "~/services/storage.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { scheduleDeadlineReminders } from "./deadline-reminder.server";
-import { notifyAbout, recordEvent, recordStatus, requestStep } from "./request-step.server";
+import {
+  notifyAbout,
+  notifyPartners,
+  recordEvent,
+  recordStatus,
+  requestStep,
+} from "./request-step.server";
 
 /**
  * The buyer's own changes to a request (DECISIONS §6): editing it while no partner has offered,
@@ -52,17 +58,6 @@ async function hasConfirmedPayment(database: DB, requestId: number): Promise<boo
     .where("status", "=", "confirmed")
     .executeTakeFirst();
   return Boolean(row);
-}
-
-async function partnersOf(tx: DB, requestId: number, states: AssignmentState[]) {
-  const rows = await tx
-    .selectFrom("partner_assignments")
-    .select("partner_id")
-    .where("quote_request_id", "=", requestId)
-    .where("state", "in", states)
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => r.partner_id);
 }
 
 /** "a", "a y b", "a, b y c". */
@@ -209,18 +204,11 @@ export function editRequest(
         .execute();
       const changed = listOf(changes);
       await recordEvent(tx, request, buyerId, "edited", `Editada por el comprador: ${changed}.`);
-      for (const partner of await partnersOf(tx, requestId, EDIT_AUDIENCE)) {
-        await notifyAbout(
-          tx,
-          requestId,
-          { partner },
-          {
-            type: "info",
-            title: "Solicitud actualizada por el comprador",
-            message: `El comprador cambió la solicitud «${input.title}»: ${changed}. Revisa los detalles antes de enviar tu oferta.`,
-          },
-        );
-      }
+      await notifyPartners(tx, requestId, EDIT_AUDIENCE, {
+        type: "info",
+        title: "Solicitud actualizada por el comprador",
+        message: `El comprador cambió la solicitud «${input.title}»: ${changed}. Revisa los detalles antes de enviar tu oferta.`,
+      });
       if (deadlineChanged) await scheduleDeadlineReminders(tx, requestId);
       return ok({ changes, replacedFileKey: input.file ? current.file_key : null });
     },
@@ -275,18 +263,11 @@ export function cancelRequest(
         }`,
       });
       // Partners get the fact, not the buyer's words (which may name people or other suppliers).
-      for (const partner of await partnersOf(tx, requestId, CANCEL_AUDIENCE)) {
-        await notifyAbout(
-          tx,
-          requestId,
-          { partner },
-          {
-            type: "warning",
-            title: "Solicitud cancelada por el comprador",
-            message: `El comprador canceló la solicitud «${request.title}». Ya no necesitas enviar ni mantener una oferta para ella.`,
-          },
-        );
-      }
+      await notifyPartners(tx, requestId, CANCEL_AUDIENCE, {
+        type: "warning",
+        title: "Solicitud cancelada por el comprador",
+        message: `El comprador canceló la solicitud «${request.title}». Ya no necesitas enviar ni mantener una oferta para ella.`,
+      });
       return ok({ voidedPayments });
     },
   );

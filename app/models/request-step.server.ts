@@ -1,4 +1,4 @@
-import type { RequestStatus } from "../../db/schema";
+import type { AssignmentState, RequestStatus } from "../../db/schema";
 import {
   canAdminOverride,
   canTransition,
@@ -156,4 +156,23 @@ export async function recordEvent(
       created_at: now(),
     })
     .execute();
+}
+
+/** Tells every partner of the request whose assignment is in one of `states` (e.g. still invited). */
+export async function notifyPartners(
+  tx: DB,
+  requestId: number,
+  states: readonly AssignmentState[],
+  message: { type: "info" | "success" | "warning"; title: string; message: string },
+): Promise<void> {
+  const partners = await tx
+    .selectFrom("partner_assignments")
+    .select("partner_id")
+    .where("quote_request_id", "=", requestId)
+    .where("state", "in", states)
+    .orderBy("id")
+    .execute();
+  for (const { partner_id } of partners) {
+    await notifyAbout(tx, requestId, { partner: partner_id }, message);
+  }
 }

@@ -9,6 +9,7 @@ import {
   lifecycleStep,
   lockRequest,
   notifyAbout,
+  notifyPartners,
   recordEvent,
   recordStatus,
   requestStep,
@@ -127,26 +128,7 @@ export function withdrawAssignment(
 }
 
 /** Partners still in the round: told about a new deadline or a reopened request. */
-async function openPartnerIds(tx: DB, requestId: number): Promise<number[]> {
-  const rows = await tx
-    .selectFrom("partner_assignments")
-    .select("partner_id")
-    .where("quote_request_id", "=", requestId)
-    .where("state", "in", ["invited", "offered"])
-    .execute();
-  return rows.map((r) => r.partner_id);
-}
-
-async function tellPartners(
-  tx: DB,
-  requestId: number,
-  partnerIds: number[],
-  message: { title: string; message: string },
-) {
-  for (const partnerId of partnerIds) {
-    await notifyAbout(tx, requestId, { partner: partnerId }, { type: "info", ...message });
-  }
-}
+const OPEN_STATES: readonly AssignmentState[] = ["invited", "offered"];
 
 /** The operator moves the deadline later (never earlier, never into the past). */
 export function extendDeadline(
@@ -170,7 +152,8 @@ export function extendDeadline(
     const note = `Plazo ampliado de ${formatDateTime(request.quote_deadline)} a ${formatDateTime(deadline)}`;
     await recordEvent(tx, request, adminId, "deadline_extended", note);
     await scheduleDeadlineReminders(tx, requestId);
-    await tellPartners(tx, requestId, await openPartnerIds(tx, requestId), {
+    await notifyPartners(tx, requestId, OPEN_STATES, {
+      type: "info",
       title: "Plazo ampliado",
       message: `El plazo para cotizar «${request.title}» se amplió hasta el ${formatDateTime(deadline)}.`,
     });
@@ -226,7 +209,8 @@ export function reopenRequest(
       `Reabierta para una nueva ronda hasta el ${formatDateTime(deadline)}`,
     );
     await scheduleDeadlineReminders(tx, requestId);
-    await tellPartners(tx, requestId, await openPartnerIds(tx, requestId), {
+    await notifyPartners(tx, requestId, OPEN_STATES, {
+      type: "info",
       title: "Solicitud reabierta",
       message: `«${request.title}» se reabrió para una nueva ronda: puedes enviar o revisar tu oferta hasta el ${formatDateTime(deadline)}.`,
     });
