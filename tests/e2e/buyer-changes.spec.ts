@@ -70,6 +70,7 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
 }, testInfo) => {
   const buyer = await createUser({ role: "buyer", companyName: "Petrolera Ficticia S.A." });
   const partner = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
+  const admin = await createUser({ role: "admin" });
   const buyerPage = await pageAs(buyer);
   const partnerPage = await pageAs(partner);
   const title = `Válvulas de compuerta ${tag()}`;
@@ -170,4 +171,11 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   await partnerPage.goto("/notifications");
   await expect(partnerPage.getByText("Solicitud cancelada por el comprador").first()).toBeVisible();
   await waitForMail(server, partner.email, "Solicitud cancelada por el comprador");
+
+  // 6. So were the operators, with the buyer's reason.
+  const adminPage = await pageAs(admin);
+  await adminPage.goto("/notifications");
+  await expect(adminPage.getByText("Solicitud cancelada por el comprador").first()).toBeVisible();
+  await expect(adminPage.getByText(reason).first()).toBeVisible();
+  await waitForMail(server, admin.email, "Solicitud cancelada por el comprador");
 });
