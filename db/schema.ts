@@ -168,7 +168,17 @@ interface PartnerQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_id: number;
+  /** The offer's total (subtotal + tax): what lists, counters and search read. */
   quoted_amount_cents: number;
+  /** Filled from the total by a trigger when a writer leaves it out. */
+  subtotal_cents: ColumnType<number, number | undefined, number>;
+  /** Hundredths of a percent (1600 = 16 %). */
+  tax_rate: Generated<number>;
+  tax_cents: Generated<number>;
+  lead_time_days: number | null;
+  /** The last day the offer holds ("2026-12-31"), if the partner gave one. */
+  valid_until: string | null;
+  payment_terms: string | null;
   notes: string | null;
   file_name: string | null;
   file_type: string | null;
@@ -182,7 +192,20 @@ interface OfficialQuotesTable {
   id: Generated<number>;
   quote_request_id: number;
   partner_quote_id: number | null;
+  /** The total the buyer pays (subtotal + tax). */
   final_amount_cents: number;
+  /** Filled from the total by a trigger when a writer leaves it out. */
+  subtotal_cents: ColumnType<number, number | undefined, number>;
+  tax_rate: Generated<number>;
+  tax_cents: Generated<number>;
+  lead_time_days: number | null;
+  payment_terms: string | null;
+  /** 1, 2, … per request: a revision or a renewal is a new version (DECISIONS §7). */
+  version: Generated<number>;
+  revision_reason: string | null;
+  /** When the buyer asked for an expired quote to be renewed (cleared by the next version). */
+  renewal_requested_at: Timestamp | null;
+  /** Commission is on the subtotal, never on tax. */
   commission_percentage: number;
   commission_amount_cents: number;
   currency: string;
@@ -192,6 +215,25 @@ interface OfficialQuotesTable {
   created_at: CreatedAt;
   /** Set when a reopened request gets a new official quote: this one is then an old version. */
   superseded_at: Timestamp | null;
+}
+
+/** A line of a partner's offer or of an official quote (quantity in thousandths). */
+interface QuoteItemColumns {
+  id: Generated<number>;
+  position: number;
+  description: string;
+  quantity_milli: number;
+  unit: string;
+  unit_price_cents: number;
+  line_cents: number;
+}
+
+interface PartnerQuoteItemsTable extends QuoteItemColumns {
+  partner_quote_id: number;
+}
+
+interface OfficialQuoteItemsTable extends QuoteItemColumns {
+  official_quote_id: number;
 }
 
 interface PaymentsTable {
@@ -435,6 +477,8 @@ export interface Database {
   partner_assignments: PartnerAssignmentsTable;
   partner_quotes: PartnerQuotesTable;
   official_quotes: OfficialQuotesTable;
+  partner_quote_items: PartnerQuoteItemsTable;
+  official_quote_items: OfficialQuoteItemsTable;
   payments: PaymentsTable;
   buyer_commissions: BuyerCommissionsTable;
   rewards: RewardsTable;

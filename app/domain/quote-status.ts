@@ -75,7 +75,9 @@ export type QuoteAction =
   | "reopen"
   | "extend_deadline"
   | "decline_assignment"
-  | "withdraw_assignment";
+  | "withdraw_assignment"
+  | "revise_official_quote"
+  | "request_renewal";
 
 interface Transition {
   readonly to: RequestStatus;
@@ -132,8 +134,17 @@ const STATUS_KEEPING_ACTIONS: Readonly<
     { action: "buyer_edit", by: "buyer" },
     { action: "extend_deadline", by: "admin" },
   ],
-  quoted: [],
-  approved: [{ action: "submit_payment_proof", by: "buyer" }],
+  // A new version of the official quote (the model also checks payments), or the buyer asking
+  // for one when it expired (DECISIONS §7).
+  quoted: [
+    { action: "revise_official_quote", by: "admin" },
+    { action: "request_renewal", by: "buyer" },
+  ],
+  approved: [
+    { action: "submit_payment_proof", by: "buyer" },
+    { action: "revise_official_quote", by: "admin" },
+    { action: "request_renewal", by: "buyer" },
+  ],
   // A request an operator already set to `paid` by hand may still have its payment confirmed.
   paid: [{ action: "confirm_payment", by: "admin" }],
   rejected: [],
@@ -182,6 +193,9 @@ export const canReopen = (s: RequestStatus) => canAct(s, "reopen");
 export const canExtendDeadline = (s: RequestStatus) => canAct(s, "extend_deadline");
 export const canDeclineAssignment = (s: RequestStatus) => canAct(s, "decline_assignment");
 export const canWithdrawAssignment = (s: RequestStatus) => canAct(s, "withdraw_assignment");
+/** Before payment (the model also checks that no proof waits for review). */
+export const canReviseOfficialQuote = (s: RequestStatus) => canAct(s, "revise_official_quote");
+export const canRequestRenewal = (s: RequestStatus) => canAct(s, "request_renewal");
 
 // ---- History lines that record an event without a status change (DECISIONS §6).
 
@@ -190,6 +204,8 @@ export const HISTORY_EVENT_LABELS: Record<string, string> = {
   withdrawn: "Asignación retirada",
   edited: "Solicitud editada",
   deadline_extended: "Plazo ampliado",
+  revised: "Nueva versión de la cotización oficial",
+  renewal_requested: "Renovación solicitada por el comprador",
 };
 
 /** Events about partners: the buyer's timeline leaves them out (partners stay anonymous). */

@@ -43,6 +43,7 @@ export const settingsFormSchema = z
       )
       .transform((v) => parseAmountToCents(v)!),
     quoteDays: integer("Los días para cotizar", 1, 60),
+    defaultTaxRate: decimal("El IVA por defecto", 0, 100),
     currency: z.enum(SUPPORTED_CURRENCIES, {
       errorMap: () => ({ message: "Elige una moneda de la lista." }),
     }),

@@ -11,6 +11,8 @@ export interface Settings {
   currency: string;
   /** "Días para cotizar": a new request's default deadline for offers (DECISIONS §6). */
   quoteDays: number;
+  /** «IVA por defecto» (%): the tax rate an offer starts with (DECISIONS §7). */
+  defaultTaxRate: number;
 }
 
 const DEFAULT_SETTINGS: Settings = {
@@ -21,6 +23,7 @@ const DEFAULT_SETTINGS: Settings = {
   minQuoteAmountCents: 10_000,
   currency: "USD",
   quoteDays: 3,
+  defaultTaxRate: 0,
 };
 
 export { SUPPORTED_CURRENCIES };
@@ -37,6 +40,12 @@ export const settingsSchema = z.object({
   minQuoteAmountCents: z.coerce.number().int().min(0),
   currency: z.enum(SUPPORTED_CURRENCIES),
   quoteDays: z.coerce.number().int().min(1).max(60),
+  // Hundredths of a percent are what offers store, so two decimals at most.
+  defaultTaxRate: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .transform((rate) => Math.round(rate * 100) / 100),
 });
 
 export function settingsFromRows(rows: { key: string; value: string }[]): Settings {

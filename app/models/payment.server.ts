@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { isExpired, utcDay } from "~/domain/offer";
+import { expiredMessage } from "./official-quote.server";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
@@ -77,6 +79,8 @@ export async function submitPaymentProof(
         `Solo puedes pagar una cotización aprobada (estado actual: «${STATUS_LABELS[quote.status]}»).`,
       );
     }
+    if (isExpired(quote.valid_until, utcDay()))
+      return fail("locked", expiredMessage(quote.valid_until));
     if (input.amountCents !== quote.final_amount_cents) {
       return fail(
         "invalid",

@@ -1,5 +1,5 @@
 import type { RequestStatus } from "../../db/schema";
-import { commissionCents, formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/money";
 import { canAdminOverride, STATUS_LABELS } from "~/domain/quote-status";
 import { now, type DB } from "~/services/db.server";
 import { claimFormToken } from "~/services/form-token.server";
@@ -7,7 +7,21 @@ import { getSettings } from "~/services/settings.server";
 import { offerRefusal, offerRefusalMessage } from "~/domain/assignment";
 import { defaultDeadline, requestDatesProblems } from "~/domain/request-dates";
 import { fail, ok, type Result } from "~/domain/result";
-import { formatDateTime } from "~/utils/format";
+import {
+  isExpired,
+  officialValidity,
+  singleAmountOffer,
+  utcDay,
+  type OfferTerms,
+} from "~/domain/offer";
+import { offerItems, replaceOfferItems } from "./quote-items.server";
+import {
+  checkMinimum,
+  insertOfficialQuote,
+  refuseIfExpired,
+  type OfficialTerms,
+} from "./official-quote.server";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { scheduleDeadlineReminders } from "./deadline-reminder.server";
 import {
@@ -24,13 +38,6 @@ import {
  * Every status change of a quote request. Each function runs in one IMMEDIATE transaction and
  * re-reads the request inside it, so a double submit or two admins racing cannot both win.
  */
-
-const belowMinimum = (settings: { minQuoteAmountCents: number; currency: string }) =>
-  fail(
-    "invalid",
-    `El monto mínimo de cotización es ${formatMoney(settings.minQuoteAmountCents, settings.currency)}.`,
-    "amount",
-  );
 
 // ---- Buyer creates a request
 
@@ -185,13 +192,21 @@ class AlreadyAssigned extends Error {}
 
 // ---- Partner quotes
 
-interface PartnerQuoteInput {
+type PartnerQuoteInput = {
   requestId: number;
   partnerId: number;
-  amountCents: number;
   notes: string | null;
   file: { key: string; name: string; type: string } | null;
-}
+} & (
+  | {
+      /** Lines, subtotal, tax and total as computed by the domain (parseOffer), never the browser. */
+      offer: OfferTerms;
+    }
+  | {
+      /** A single amount without tax, lead time or validity (scripts and older clients). */
+      amountCents: number;
+    }
+);
 
 /**
  * Creates or updates the partner's quote. Only for a request assigned to this partner, only while
@@ -202,7 +217,19 @@ export async function submitPartnerQuote(
   input: PartnerQuoteInput,
 ): Promise<Result<{ replacedFileKey: string | null; updated: boolean }>> {
   const settings = await getSettings(database);
-  if (input.amountCents < settings.minQuoteAmountCents) return belowMinimum(settings);
+  const offer = "offer" in input ? input.offer : singleAmountOffer(input.amountCents);
+  const tooLow = checkMinimum(offer, settings);
+  if (tooLow) return tooLow;
+  const offerColumns = {
+    quoted_amount_cents: offer.totalCents,
+    subtotal_cents: offer.subtotalCents,
+    tax_rate: offer.taxRate,
+    tax_cents: offer.taxCents,
+    lead_time_days: offer.leadTimeDays,
+    valid_until: offer.validUntil,
+    payment_terms: offer.paymentTerms,
+    notes: input.notes,
+  };
   return lifecycleStep(database, async (tx) => {
     const assignment = await tx
       .selectFrom("partner_assignments")
@@ -226,36 +253,35 @@ export async function submitPartnerQuote(
     const fileColumns = input.file
       ? { file_key: input.file.key, file_name: input.file.name, file_type: input.file.type }
       : {};
+    let partnerQuoteId: number;
     if (existing) {
       await tx
         .updateTable("partner_quotes")
-        .set({
-          quoted_amount_cents: input.amountCents,
-          notes: input.notes,
-          updated_at: timestamp,
-          ...fileColumns,
-        })
+        .set({ ...offerColumns, updated_at: timestamp, ...fileColumns })
         .where("id", "=", existing.id)
         .execute();
+      partnerQuoteId = existing.id;
     } else {
-      await tx
+      const inserted = await tx
         .insertInto("partner_quotes")
         .values({
           quote_request_id: input.requestId,
           partner_id: input.partnerId,
-          quoted_amount_cents: input.amountCents,
-          notes: input.notes,
+          ...offerColumns,
           created_at: timestamp,
           updated_at: timestamp,
           ...fileColumns,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      partnerQuoteId = inserted.id;
       await tx
         .updateTable("partner_assignments")
         .set({ state: "offered", state_changed_at: timestamp })
         .where("id", "=", assignment.id)
         .execute();
     }
+    await replaceOfferItems(tx, partnerQuoteId, offer.lines);
     await notifyAbout(tx, input.requestId, "admins", {
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
@@ -269,12 +295,6 @@ export async function submitPartnerQuote(
 }
 
 // ---- Official quote (from a partner quote, or manual)
-
-function validUntil(days = 30): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * Once an official quote is issued, the offer it came from is `selected` and every other offer is
@@ -328,38 +348,13 @@ async function issueOfficialQuote(
   request: { id: number; buyer_id: number; title: string; status: RequestStatus },
   to: RequestStatus,
   {
-    amountCents,
+    terms,
     partnerQuoteId,
     adminId,
-    commission,
     currency,
-  }: {
-    amountCents: number;
-    partnerQuoteId: number | null;
-    adminId: number;
-    commission: number;
-    currency: string;
-  },
+  }: { terms: OfficialTerms; partnerQuoteId: number | null; adminId: number; currency: string },
 ): Promise<number> {
-  const { id } = await tx
-    .insertInto("official_quotes")
-    .values({
-      quote_request_id: request.id,
-      partner_quote_id: partnerQuoteId,
-      final_amount_cents: amountCents,
-      commission_percentage: commission,
-      commission_amount_cents: commissionCents(amountCents, commission),
-      currency,
-      valid_until: validUntil(),
-      created_by: adminId,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await tx
-    .updateTable("quote_requests")
-    .set({ total_amount_cents: amountCents })
-    .where("id", "=", request.id)
-    .execute();
+  const { id } = await insertOfficialQuote(tx, request.id, { terms, partnerQuoteId, adminId });
   await closeOffers(tx, request, partnerQuoteId);
   await recordStatus(
     tx,
@@ -376,7 +371,7 @@ async function issueOfficialQuote(
     {
       type: "success",
       title: "Tu cotización oficial está lista",
-      message: `La cotización oficial de «${request.title}» es de ${formatMoney(amountCents, currency)}. Revísala y apruébala desde tu panel.`,
+      message: `La cotización oficial de «${request.title}» es de ${formatMoney(terms.totalCents, currency)}. Revísala y apruébala desde tu panel.`,
     },
   );
   return id;
@@ -395,21 +390,46 @@ export async function approvePartnerQuote(
   return requestStep(database, { requestId, action }, async (tx, request, to) => {
     const quote = await tx
       .selectFrom("partner_quotes")
-      .select(["id", "partner_id", "quoted_amount_cents"])
+      .select([
+        "id",
+        "partner_id",
+        "quoted_amount_cents",
+        "subtotal_cents",
+        "tax_rate",
+        "tax_cents",
+        "lead_time_days",
+        "valid_until",
+        "payment_terms",
+      ])
       .where("id", "=", partnerQuoteId)
       .where("quote_request_id", "=", requestId)
       .executeTakeFirst();
     if (!quote) return fail("invalid", "La cotización del socio no existe para esta solicitud.");
+    const today = utcDay();
+    if (isExpired(quote.valid_until, today))
+      return fail(
+        "locked",
+        `Esta oferta venció el ${formatDate(quote.valid_until!)}: pide al socio que la renueve antes de aprobarla.`,
+      );
+    const lines = (await offerItems(tx, [quote.id])).get(quote.id) ?? [];
     await tx
       .updateTable("partner_quotes")
       .set({ is_selected: 1, updated_at: now() })
       .where("id", "=", quote.id)
       .execute();
     const officialQuoteId = await issueOfficialQuote(tx, request, to, {
-      amountCents: quote.quoted_amount_cents,
+      terms: {
+        lines,
+        subtotalCents: quote.subtotal_cents,
+        taxRate: quote.tax_rate,
+        taxCents: quote.tax_cents,
+        totalCents: quote.quoted_amount_cents,
+        leadTimeDays: quote.lead_time_days,
+        paymentTerms: quote.payment_terms,
+        validUntil: officialValidity(today, quote.valid_until),
+      },
       partnerQuoteId: quote.id,
       adminId,
-      commission: settings.defaultCommission,
       currency: settings.currency,
     });
     await notifyAbout(
@@ -426,19 +446,21 @@ export async function approvePartnerQuote(
   });
 }
 
+/** The operator's own official quote: one amount without tax, valid for 30 days. */
 export async function createManualOfficialQuote(
   database: DB,
   { requestId, amountCents, adminId }: { requestId: number; amountCents: number; adminId: number },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
-  if (amountCents < settings.minQuoteAmountCents || amountCents <= 0) return belowMinimum(settings);
+  const offer = singleAmountOffer(amountCents);
+  const tooLow = checkMinimum(offer, settings);
+  if (tooLow) return tooLow;
   const action = "create_manual_quote";
   return requestStep(database, { requestId, action }, async (tx, request, to) => {
     const officialQuoteId = await issueOfficialQuote(tx, request, to, {
-      amountCents,
+      terms: { ...offer, validUntil: officialValidity(utcDay(), null) },
       partnerQuoteId: null,
       adminId,
-      commission: settings.defaultCommission,
       currency: settings.currency,
     });
     return ok({ officialQuoteId });
@@ -485,6 +507,8 @@ export async function sendOfficialQuoteToBuyer(
   { requestId, adminId }: { requestId: number; adminId: number },
 ): Promise<Result> {
   return requestStep(database, { requestId, action: "send_to_buyer" }, async (tx, request, to) => {
+    const expired = await refuseIfExpired(tx, requestId);
+    if (expired) return expired;
     const note = "Enviada al comprador para pago";
     await recordStatus(tx, requestId, request.status, to, adminId, note);
     await ensurePendingPayment(tx, requestId, request.buyer_id);
@@ -508,6 +532,8 @@ export async function buyerApproveQuote(
 ): Promise<Result> {
   const action = "buyer_approve";
   return requestStep(database, { requestId, action, buyerId }, async (tx, request, to) => {
+    const expired = await refuseIfExpired(tx, requestId);
+    if (expired) return expired;
     await recordStatus(tx, requestId, request.status, to, buyerId, "Aprobada por el comprador");
     await ensurePendingPayment(tx, requestId, buyerId);
     await notifyAbout(tx, requestId, "admins", {

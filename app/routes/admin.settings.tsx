@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loyaltyPointsPerUnit: String(settings.loyaltyPointsPerUnit),
       minQuoteAmount: centsToInput(settings.minQuoteAmountCents),
       quoteDays: String(settings.quoteDays),
+      defaultTaxRate: String(settings.defaultTaxRate),
       currency: settings.currency,
     },
   };
@@ -140,7 +141,8 @@ type SettingName =
   | "defaultCommission"
   | "loyaltyPointsPerUnit"
   | "minQuoteAmount"
-  | "quoteDays";
+  | "quoteDays"
+  | "defaultTaxRate";
 
 const SETTING_GROUPS: {
   legend: string;
@@ -189,6 +191,12 @@ const SETTING_GROUPS: {
         label: "Días para cotizar",
         inputMode: "numeric",
         hint: "Plazo por defecto que tienen los socios para enviar su oferta en una nueva solicitud (1 a 60).",
+      },
+      {
+        name: "defaultTaxRate",
+        label: "IVA por defecto (%)",
+        inputMode: "decimal",
+        hint: "Impuesto con el que empieza cada oferta de socio; el socio puede cambiarlo (0 a 100).",
       },
     ],
   },

@@ -229,6 +229,7 @@ describe("formulario de configuración", () => {
     loyaltyPointsPerUnit: "1.5",
     minQuoteAmount: "150,50",
     quoteDays: "5",
+    defaultTaxRate: "16,5",
     currency: "MXN",
   };
 
@@ -240,6 +241,7 @@ describe("formulario de configuración", () => {
       loyaltyPointsPerUnit: 1.5,
       minQuoteAmountCents: 15_050,
       quoteDays: 5,
+      defaultTaxRate: 16.5,
       currency: "MXN",
     });
   });
