@@ -1,4 +1,4 @@
-import { parseAmountToCents } from "./money";
+import { centsToInput, parseAmountToCents } from "./money";
 
 /**
  * Structured offers and official quotes (DECISIONS §7): line items or a single amount, tax,
@@ -294,4 +294,42 @@ export const OFFICIAL_VALIDITY_DAYS = 30;
 export function officialValidity(today: string, offerValidUntil: string | null): string {
   const standard = addDays(today, OFFICIAL_VALIDITY_DAYS);
   return offerValidUntil !== null && offerValidUntil < standard ? offerValidUntil : standard;
+}
+
+const quantityFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3 });
+const rateFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
+
+/** 1250 → "1.25", 12000 → "12,000" (es-MX, like amounts). */
+export function formatQuantity(milli: number): string {
+  return quantityFormat.format(milli / QUANTITY_SCALE);
+}
+
+/** 1600 → "16 %", 1050 → "10.5 %". */
+export function formatRate(hundredths: number): string {
+  return `${rateFormat.format(hundredths / RATE_SCALE)} %`;
+}
+
+/** A stored offer or official quote as the offer form's starting values (field name → text). */
+export function offerFormValues(terms: {
+  lines: OfferLine[];
+  subtotalCents: number;
+  taxRate: number;
+  leadTimeDays: number | null;
+  validUntil: string | null;
+  paymentTerms: string | null;
+}): Record<string, string> {
+  const values: Record<string, string> = {
+    amount: terms.lines.length ? "" : centsToInput(terms.subtotalCents),
+    tax_rate: rateToInput(terms.taxRate),
+    lead_time_days: terms.leadTimeDays === null ? "" : String(terms.leadTimeDays),
+    valid_until: terms.validUntil ?? "",
+    payment_terms: terms.paymentTerms ?? "",
+  };
+  terms.lines.forEach((line, i) => {
+    values[`items[${i}].description`] = line.description;
+    values[`items[${i}].quantity`] = quantityToInput(line.quantityMilli);
+    values[`items[${i}].unit`] = line.unit;
+    values[`items[${i}].unit_price`] = centsToInput(line.unitPriceCents);
+  });
+  return values;
 }

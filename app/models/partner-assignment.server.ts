@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { offerItems } from "./quote-items.server";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
 import { db as appDb, type DB } from "~/services/db.server";
@@ -400,6 +401,12 @@ export async function getAssignmentForPartner(
       "b.phone as buyer_phone",
       "pq.id as quote_id",
       "pq.quoted_amount_cents",
+      "pq.subtotal_cents",
+      "pq.tax_rate",
+      "pq.tax_cents",
+      "pq.lead_time_days",
+      "pq.valid_until",
+      "pq.payment_terms",
       "pq.notes as quote_notes",
       "pq.file_name as quote_file_name",
       "pq.file_key as quote_file_key",
@@ -409,6 +416,10 @@ export async function getAssignmentForPartner(
     ])
     .executeTakeFirst();
   if (!row) return undefined;
+  const lines =
+    row.quote_id === null
+      ? []
+      : ((await offerItems(database, [row.quote_id])).get(row.quote_id) ?? []);
   return {
     assignmentId: row.assignment_id,
     assignedAt: row.assigned_at,
@@ -440,6 +451,13 @@ export async function getAssignmentForPartner(
         : {
             id: row.quote_id,
             amountCents: row.quoted_amount_cents!,
+            subtotalCents: row.subtotal_cents!,
+            taxRate: row.tax_rate!,
+            taxCents: row.tax_cents!,
+            leadTimeDays: row.lead_time_days,
+            validUntil: row.valid_until,
+            paymentTerms: row.payment_terms,
+            lines,
             notes: row.quote_notes,
             fileName: row.quote_file_name,
             hasFile: row.quote_file_key !== null,

@@ -2,26 +2,34 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
 import { PartnerRequestErrorBoundary } from "~/components/partner/RequestNotFound";
 import { BackLink } from "~/components/ui/BackLink";
-import { Field, FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
-import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
+import { formatMoney } from "~/domain/money";
+import { offerFormValues, rateToInput } from "~/domain/offer";
+import { OfferFields, offerRowCount } from "~/components/quotes/OfferFields";
 import {
   offerRefusal,
   offerClosedMessage,
   partnerAssignmentBadge,
   partnerSeesRequest,
 } from "~/domain/assignment";
-import { optionalText, withUpload } from "~/domain/validation";
+import { withUpload } from "~/domain/validation";
 import { requirePartnerAssignment } from "~/models/partner-assignment.server";
 import { submitPartnerQuote } from "~/models/quote-lifecycle.server";
 import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
 import { invalidForm, respond } from "~/services/respond.server";
+import {
+  draftIntent,
+  notesField,
+  offerContext,
+  offerDraftReply,
+  offerSchema,
+} from "~/services/offer-form.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
@@ -37,19 +45,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       : "Solicitud no encontrada · CotizaHub",
     "Envía o edita tu cotización para esta solicitud.",
   );
-
-const AMOUNT_MESSAGE = "Por favor ingresa un monto válido";
-
-// A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
-function quoteSchema() {
-  return z.object({
-    amount: z
-      .string({ required_error: AMOUNT_MESSAGE })
-      .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE)
-      .transform((value) => parseAmountToCents(value)!),
-    notes: optionalText(2000),
-  });
-}
 
 async function loadAssignment(request: Request, rawId: string | undefined) {
   const found = await requirePartnerAssignment(request, rawId);
@@ -68,33 +63,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const refusal = offerRefusal(state, r.status, r.quoteDeadline);
   const closedReason =
     refusal === null ? null : offerClosedMessage(refusal, state, r.status, r.quoteDeadline);
+  const { today, defaultTaxRate } = await offerContext(db);
+  const { quote } = assignment;
   return {
     assignment,
     requestFile: requestFile.download,
     closedReason,
     currency: settings.currency,
     minAmountCents: settings.minQuoteAmountCents,
+    today,
+    defaultTaxRate,
+    // The form starts from the stored offer, or from the default tax rate for a new one.
+    stored: (quote
+      ? { ...offerFormValues(quote), notes: quote.notes ?? "" }
+      : { tax_rate: rateToInput(defaultTaxRate) }) as Record<string, string>,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, assignment } = await loadAssignment(request, params.id);
   const upload = await readUploadForm(request, "file", FILE_RULES.partnerQuote);
+  const intent = draftIntent(upload.formData);
+  if (intent) {
+    await discardStagedFile(upload.file);
+    return offerDraftReply(upload.formData, intent);
+  }
+  const context = await offerContext(db);
   const submission = parseWithZod(upload.formData, {
-    schema: withUpload(quoteSchema(), "file", upload),
+    schema: withUpload(offerSchema(upload.formData, context, notesField), "file", upload),
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
     return invalidForm(submission);
   }
-  const { amount, notes } = submission.value;
+  const { offer, notes } = submission.value;
   const result = await storeUpload(
     upload.file,
     (file) =>
       submitPartnerQuote(db, {
         requestId: assignment.request.id,
         partnerId: user.id,
-        amountCents: amount,
+        offer,
         notes,
         file,
       }),
@@ -111,16 +120,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PartnerQuoteForm() {
-  const { assignment, requestFile, closedReason, currency, minAmountCents } =
-    useLoaderData<typeof loader>();
+  const {
+    assignment,
+    requestFile,
+    closedReason,
+    currency,
+    minAmountCents,
+    today,
+    defaultTaxRate,
+    stored,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { request, buyer, quote } = assignment;
   const editing = Boolean(quote);
-  const form = serverForm(actionData?.result);
-  // Before any submission the fields show the partner's current quote.
-  const initial = actionData?.result
-    ? {}
-    : { amount: quote ? centsToInput(quote.amountCents) : "", notes: quote?.notes ?? "" };
+  // Before any submission the fields show the partner's current offer.
+  const form = serverForm(actionData?.result, stored);
   const busy = useNavigation().state === "submitting";
   const detailUrl = paths.partner.assignment(request.id);
   const title = editing ? "Editar Cotización" : "Nueva Cotización";
@@ -151,24 +165,24 @@ export default function PartnerQuoteForm() {
           ) : (
             <Form noValidate method="post" encType="multipart/form-data" className="mt-4 space-y-5">
               <FormErrors errors={form.formErrors} />
-              <Field
-                label={`Monto (${currency})`}
-                {...form.field("amount")}
-                defaultValue={initial.amount ?? form.field("amount").defaultValue}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                required
-                hint={`Usa punto o coma para los decimales (1234.50 o 1234,50). Monto mínimo: ${formatMoney(minAmountCents, currency)}.`}
+              <OfferFields
+                field={form.field}
+                rows={offerRowCount(actionData?.result, quote?.lines.length ?? 0)}
+                currency={currency}
+                defaultTaxRate={defaultTaxRate}
+                today={today}
+                amountLabel={`Monto sin impuestos (${currency})`}
+                itemsError={form.field("items").errors}
               />
+              <p className="text-sm text-slate-600">
+                Monto mínimo (sin impuestos): {formatMoney(minAmountCents, currency)}.
+              </p>
               <TextAreaField
                 label="Notas (opcional)"
                 {...form.field("notes")}
-                defaultValue={initial.notes ?? form.field("notes").defaultValue}
-                rows={5}
+                rows={4}
                 maxLength={2000}
-                placeholder="Condiciones, plazos de entrega, vigencia de la oferta…"
+                placeholder="Marca, modelo, garantía, alcance de la oferta…"
               />
               <FileField
                 label="Archivo de cotización (opcional)"
@@ -234,7 +248,7 @@ export default function PartnerQuoteForm() {
             </div>
             {quote ? (
               <div>
-                <dt className="text-slate-600">Cotización actual</dt>
+                <dt className="text-slate-600">Cotización actual (total)</dt>
                 <dd className="font-semibold">{formatMoney(quote.amountCents, currency)}</dd>
               </div>
             ) : null}

@@ -15,7 +15,7 @@ export function serverForm(
   const values = (result?.initialValue ?? {}) as Record<string, unknown>;
   const submitted = result?.status === "error";
   const initial = (name: string) => {
-    const value = values[name];
+    const value = valueAt(values, name);
     const typed = typeof value === "string" ? value : undefined;
     if (!defaults) return typed;
     return submitted ? (typed ?? "") : defaults[name];
@@ -28,4 +28,18 @@ export function serverForm(
       return { name, defaultValue: initial(name), errors: errors[name] ?? undefined };
     },
   };
+}
+
+/**
+ * What was typed in `name`: Conform keeps list fields nested ("items[2].unit" is
+ * `values.items[2].unit`), other fields flat.
+ */
+function valueAt(values: Record<string, unknown>, name: string): unknown {
+  if (name in values) return values[name];
+  let current: unknown = values;
+  for (const key of name.split(/[[\].]+/).filter(Boolean)) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
 }

@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { offerDraftFrom, parseOffer, utcDay, type OfferTerms } from "~/domain/offer";
+import { optionalText } from "~/domain/validation";
+import type { FormReply } from "./respond.server";
+import { getSettings } from "./settings.server";
+import type { DB } from "./db.server";
+
+/**
+ * The structured offer form on the server (DECISIONS §7): the partner's offer and the operator's
+ * revision of an official quote post the same fields. The figures come from the domain's
+ * parseOffer over the posted fields; any subtotal, tax or total the browser sends is not read.
+ */
+
+/** The day and default tax rate an offer is checked against. */
+export async function offerContext(database: DB) {
+  const { defaultTaxRate } = await getSettings(database);
+  return { today: utcDay(), defaultTaxRate: Math.round(defaultTaxRate * 100) };
+}
+
+export type OfferContext = Awaited<ReturnType<typeof offerContext>>;
+
+/** "items[2].unit" → ["items", 2, "unit"], the path Conform names the field by. */
+function pathOf(name: string): (string | number)[] {
+  return name
+    .split(/[[\].]+/)
+    .filter(Boolean)
+    .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+}
+
+/** The offer fields plus `extra` (notes, reason…), with every offer error on its own field. */
+export function offerSchema<Extra extends z.ZodRawShape>(
+  formData: FormData,
+  context: OfferContext,
+  extra: Extra,
+) {
+  const parsed = parseOffer(offerDraftFrom(formData), context);
+  return z
+    .object(extra)
+    .passthrough()
+    .superRefine((_, ctx) => {
+      if (parsed.ok) return;
+      for (const [name, message] of Object.entries(parsed.errors))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: pathOf(name), message });
+    })
+    .transform((value) => ({
+      ...(value as z.objectOutputType<Extra, z.ZodTypeAny>),
+      offer: (parsed as { offer: OfferTerms }).offer,
+    }));
+}
+
+export const notesField = { notes: optionalText(2000) };
+
+/**
+ * «Añadir renglón» and «Calcular totales» without JavaScript: the form comes back with what was
+ * typed (and one more empty row for `add_row`), no error and nothing stored. The totals are
+ * previewed by the page from those values.
+ */
+export function offerDraftReply(formData: FormData, intent: "add_row" | "preview") {
+  const { payload } = parseWithZod(formData, { schema: z.object({}).passthrough() });
+  const items = Array.isArray(payload.items) ? [...payload.items] : [];
+  if (intent === "add_row") items.push({});
+  const result: SubmissionResult<string[]> = {
+    status: "error",
+    initialValue: { ...payload, items, file: undefined } as unknown as SubmissionResult<
+      string[]
+    >["initialValue"],
+    error: {},
+  };
+  return data<FormReply>({ result });
+}
+
+/** The form's `intent` when it asks for a row or a preview rather than saving. */
+export function draftIntent(formData: FormData): "add_row" | "preview" | null {
+  const intent = formData.get("intent");
+  return intent === "add_row" || intent === "preview" ? intent : null;
+}
