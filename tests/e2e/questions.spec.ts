@@ -141,6 +141,11 @@ test("preguntas y respuestas: socio pregunta, el operador responde a todos, reen
       .sort(),
   ).toEqual([asking.id, other.id].sort());
 
+  // Each partner is mailed (a digest only reports what is still unread, so before they read it).
+  for (const partner of [asking, other]) {
+    await waitForMail(server, partner.email, `Nuevo mensaje sobre «${title}»`);
+  }
+
   // Both partners read the answer from the team; the other partner never sees the question.
   for (const [page, testId] of [
     [askingPage, askingThread],
@@ -155,7 +160,6 @@ test("preguntas y respuestas: socio pregunta, el operador responde a todos, reen
     await expect(page.getByText("Compradora Reservada SA")).toHaveCount(0);
   }
   await expect(otherPage.getByText("¿El plano incluye las bridas ciegas?")).toHaveCount(0);
-  await waitForMail(server, other.email, `Nuevo mensaje sobre «${title}»`);
 
   // 3. The buyer adds a requirement in their thread.
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
@@ -189,6 +193,7 @@ test("preguntas y respuestas: socio pregunta, el operador responde a todos, reen
   await partnerThread.getByRole("button", { name: "Reenviar sin el nombre del socio" }).click();
   await expect(adminPage.getByText("Pregunta reenviada")).toBeVisible();
 
+  await waitForMail(server, buyer.email, `Nuevo mensaje sobre «${title}»`);
   await buyerPage.goto("/buyer/quotes");
   await expect(buyerPage.getByTestId("sin-leer")).toHaveText("1 mensaje sin leer");
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
@@ -215,8 +220,7 @@ test("preguntas y respuestas: socio pregunta, el operador responde a todos, reen
     buyerPage.getByRole("region", { name: "Historial" }).getByText("Respuesta a los socios"),
   ).toHaveCount(0);
 
-  // 5. E-mail: once per thread per window. The buyer got one digest for the forward.
-  await waitForMail(server, buyer.email, `Nuevo mensaje sobre «${title}»`);
+  // 5. E-mail: once per thread per window. The buyer got one digest, for the forward.
   expect(digests(server, buyer.email, title)).toHaveLength(1);
   // One per thread so far: the partner's and the buyer's.
   const mailedBefore = digests(server, admin.email, title).length;
