@@ -266,6 +266,29 @@ function nameOf(user: {
   return user.company_name ? `${name} · ${user.company_name}` : name;
 }
 
+/** A double submit: the thread's last message is this author's, with this text, seconds ago. */
+const REPEAT_WINDOW_MS = 10_000;
+async function repeatedPost(
+  tx: DB,
+  threadId: number | null,
+  authorId: number,
+  body: string,
+): Promise<number | undefined> {
+  if (threadId === null) return undefined;
+  const last = await tx
+    .selectFrom("thread_messages")
+    .select(["id", "author_id", "body", "created_at"])
+    .where("thread_id", "=", threadId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const repeated =
+    last?.author_id === authorId &&
+    last.body === body &&
+    Date.now() - Date.parse(last.created_at) < REPEAT_WINDOW_MS;
+  return repeated ? last.id : undefined;
+}
+
 /** Posts a message into a thread the viewer may write in. */
 export function postMessage(
   database: DB,
@@ -283,6 +306,14 @@ export function postMessage(
     if (!thread || !maySeeThread(input.viewer, thread.scope)) return notFound();
     const refusal = postRefusal(thread.request.status, thread.scope);
     if (refusal) return fail("conflict", refusal);
+    const repeated = await repeatedPost(tx, thread.threadId, input.viewer.id, input.body);
+    if (repeated !== undefined) {
+      // The same text again at once is a double submit (without JavaScript nothing disables the
+      // button): the first message stands. A repeated file is refused so it is not stored twice.
+      return input.file
+        ? fail("conflict", "Este mensaje ya se envió.")
+        : ok({ messageId: repeated });
+    }
     const { messageId } = await insertMessage(tx, thread, {
       author: input.viewer,
       body: input.body,

@@ -70,14 +70,16 @@ async function mailTo(userId: number) {
     .select("email")
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  return db
-    .selectFrom("mail_outbox")
-    .select(["subject", "text_body"])
-    .where("to_address", "=", email)
-    // Only the conversation's digests, not the round's other notices.
-    .where("subject", "like", "%mensaje%")
-    .orderBy("id")
-    .execute();
+  return (
+    db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", email)
+      // Only the conversation's digests, not the round's other notices.
+      .where("subject", "like", "%mensaje%")
+      .orderBy("id")
+      .execute()
+  );
 }
 
 const attachment = {
@@ -164,6 +166,22 @@ describe("posting", () => {
     });
     expect(closed).toMatchObject({ ok: false, code: "conflict" });
     expect(await messagesOf(requestId)).toEqual([]);
+  });
+
+  it("keeps one message when the same text is sent twice at once (a double submit)", async () => {
+    const { buyer, requestId } = await round();
+    const send = (file: typeof attachment | null) =>
+      postMessage(db, {
+        viewer: as(buyer, "buyer"),
+        requestId,
+        ref: { kind: "buyer" },
+        body: "Necesitamos 40 unidades",
+        file,
+      });
+    const first = await send(null);
+    expect(await send(null)).toEqual(first);
+    expect(await send(attachment)).toMatchObject({ ok: false, code: "conflict" });
+    expect(await messagesOf(requestId)).toHaveLength(1);
   });
 
   it("closes every thread of a cancelled request", async () => {
