@@ -355,6 +355,45 @@ interface JobsTable {
   created_at: CreatedAt;
 }
 
+/** Questions and answers on a request (DECISIONS §8; migration 2026-11-27T02-00_threads). */
+export type ThreadKind = "buyer" | "partner";
+export type ThreadMessageKind = "message" | "relay" | "forward";
+
+interface ThreadsTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  kind: ThreadKind;
+  /** The partner's assignment, for a `partner` thread; null for the buyer's. */
+  assignment_id: number | null;
+  created_at: CreatedAt;
+}
+
+interface ThreadMessagesTable {
+  id: Generated<number>;
+  thread_id: number;
+  author_id: number | null;
+  /** The author's role when writing: the other side's messages are the unread ones. */
+  author_role: Role;
+  kind: Generated<ThreadMessageKind>;
+  body: string;
+  file_name: string | null;
+  file_type: string | null;
+  file_key: string | null;
+  file_size: number | null;
+  /** The message a relay answered or a forward copied. */
+  relayed_from_message_id: number | null;
+  created_at: CreatedAt;
+}
+
+interface ThreadParticipantsTable {
+  thread_id: number;
+  user_id: number;
+  last_read_message_id: Generated<number>;
+  /** The e-mail digest has told this user of every message up to this id. */
+  mailed_through_message_id: Generated<number>;
+  mailed_at: Timestamp | null;
+}
+
 // ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.
 
 export interface RequestStatusCountsTable {
@@ -487,6 +526,9 @@ export interface Database {
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  threads: ThreadsTable;
+  thread_messages: ThreadMessagesTable;
+  thread_participants: ThreadParticipantsTable;
   request_status_counts: RequestStatusCountsTable;
   buyer_request_counts: BuyerRequestCountsTable;
   payment_status_totals: PaymentStatusTotalsTable;

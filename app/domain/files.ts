@@ -19,6 +19,11 @@ export const FILE_RULES = {
     maxBytes: MAX_UPLOAD_BYTES,
   },
   paymentProof: { extensions: ["pdf", "png", "jpg", "jpeg", "webp"], maxBytes: MAX_UPLOAD_BYTES },
+  /** Attachments of conversation messages. */
+  message: {
+    extensions: ["pdf", "png", "jpg", "jpeg", "webp", "xlsx", "xls", "docx", "doc"],
+    maxBytes: MAX_UPLOAD_BYTES,
+  },
   productImage: { extensions: ["png", "jpg", "jpeg", "webp"], maxBytes: 2 * 1024 * 1024 },
 } satisfies Record<string, FileRule>;
 

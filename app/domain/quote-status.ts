@@ -206,10 +206,22 @@ export const HISTORY_EVENT_LABELS: Record<string, string> = {
   deadline_extended: "Plazo ampliado",
   revised: "Nueva versión de la cotización oficial",
   renewal_requested: "Renovación solicitada por el comprador",
+  message: "Mensaje",
+  relay: "Respuesta a los socios",
+  forward: "Pregunta reenviada al comprador",
 };
 
-/** Events about partners: the buyer's timeline leaves them out (partners stay anonymous). */
-export const PARTNER_EVENTS: readonly string[] = ["declined", "withdrawn"];
+/**
+ * Events the buyer's timeline leaves out: those about partners (partners stay anonymous) and the
+ * conversations' log (for operators; the buyer reads their own conversation).
+ */
+export const PARTNER_EVENTS: readonly string[] = [
+  "declined",
+  "withdrawn",
+  "message",
+  "relay",
+  "forward",
+];
 
 // ---- Buyer progress tracker (SPEC §4).
 

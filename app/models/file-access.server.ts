@@ -10,6 +10,9 @@ import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.se
  * undefined (the route answers with a 404, never with the file).
  */
 
+/** A conversation message's attachment: the thread's participants only (DECISIONS §8). */
+export { messageFileFor } from "./thread.server";
+
 interface StoredFileRef {
   key: string;
   name: string;

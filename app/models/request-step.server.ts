@@ -35,7 +35,13 @@ export function notifyAbout(
   tx: DB,
   requestId: number,
   audience: "admins" | { buyer: number } | { partner: number },
-  message: { type: "info" | "success" | "warning"; title: string; message: string },
+  message: {
+    type: "info" | "success" | "warning";
+    title: string;
+    message: string;
+    /** False: in the app only (e.g. thread messages, which are mailed as a digest). */
+    email?: boolean;
+  },
 ) {
   const [to, link, relatedType] =
     audience === "admins"

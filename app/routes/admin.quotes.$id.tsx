@@ -11,6 +11,8 @@ import { DetailHeader } from "~/components/quotes/DetailHeader";
 import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 import { Timeline } from "~/components/quotes/Timeline";
+import { RequestThreads } from "~/components/threads/Thread";
+import { loadRequestThreads } from "~/models/thread.server";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { Field, FormErrors, SelectField, TextAreaField } from "~/components/ui/Field";
@@ -92,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The page compares dates with the server's clock, so server and browser render the same.
       now: new Date().toISOString(),
       defaultDeadline: toDeadlineInput(defaultDeadline(settings.quoteDays)),
+      threads: (await loadRequestThreads(db, admin, detail.request.id)) ?? [],
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -149,6 +152,7 @@ export default function AdminQuoteDetail() {
           <PartnerQuotesSection d={d} />
           <OfficialQuoteSection d={d} />
           <PaymentsSection d={d} />
+          <RequestThreads threads={d.threads} requestId={request.id} viewerRole="admin" />
         </div>
         <div className="space-y-6">
           <RoundSection d={d} />

@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
+import { UnreadBadge } from "~/components/threads/UnreadBadge";
+import { unreadCountsFor } from "~/models/thread.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -47,7 +49,7 @@ export const meta: MetaFunction = () =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  const admin = await requireRole(request, "admin");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
@@ -60,8 +62,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAdminRequests(db, { q, status, deadline, sort, page, now }),
     getSettings(db),
   ]);
+  // One query for the page's ids, however many rows.
+  const unread = await unreadCountsFor(
+    db,
+    admin,
+    list.rows.map((row) => row.id),
+  );
   const rows = list.rows.map((row) => ({
     ...row,
+    unread: unread[row.id] ?? 0,
     deadlineNote: requestDeadlineNote(row.status, row.quote_deadline, now),
   }));
   return { counts, ...list, rows, q, status, deadline, sort, currency: settings.currency };
@@ -180,6 +189,7 @@ export default function AdminQuotes() {
                     >
                       {row.title}
                     </Link>
+                    <UnreadBadge count={row.unread} />
                     <p className="text-xs text-slate-600">
                       #{row.id} · {formatDate(row.created_at)}
                     </p>

@@ -34,6 +34,8 @@ import type { Toast } from "~/utils/toast";
 import { optionalText } from "~/domain/validation";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
+import { RequestThreads } from "~/components/threads/Thread";
+import { loadRequestThreads } from "~/models/thread.server";
 import { Section } from "~/components/ui/Section";
 import { pageMeta } from "~/utils/meta";
 
@@ -79,6 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editable: changes.editRefusal === null,
     offersLockEdit: changes.editRefusal === "offers",
     cancellable: changes.cancelRefusal === null,
+    threads: (await loadRequestThreads(db, user, detail.request.id)) ?? [],
   };
 }
 
@@ -139,6 +142,7 @@ export default function BuyerQuoteDetail() {
     editable,
     offersLockEdit,
     cancellable,
+    threads,
   } = useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
@@ -355,6 +359,7 @@ export default function BuyerQuoteDetail() {
           </section>
         </div>
       </div>
+      <RequestThreads threads={threads} requestId={request.id} viewerRole="buyer" />
     </div>
   );
 }

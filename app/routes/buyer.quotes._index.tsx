@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { UnreadBadge } from "~/components/threads/UnreadBadge";
+import { unreadCountsFor } from "~/models/thread.server";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
@@ -38,11 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listBuyerRequests(db, { buyerId: user.id, q, status, page }),
     getSettings(db),
   ]);
-  return { counts, ...list, q, status, currency: settings.currency };
+  // One query for the page's ids, however many rows.
+  const unread = await unreadCountsFor(
+    db,
+    user,
+    list.rows.map((row) => row.id),
+  );
+  return { counts, ...list, unread, q, status, currency: settings.currency };
 }
 
 export default function BuyerQuotes() {
-  const { counts, rows, total, totalCapped, pageInfo, q, status, currency } =
+  const { counts, rows, unread, total, totalCapped, pageInfo, q, status, currency } =
     useLoaderData<typeof loader>();
   const filtered = Boolean(q || status);
   return (
@@ -102,6 +110,7 @@ export default function BuyerQuotes() {
                     {row.title}
                   </Link>
                   <StatusBadge status={row.status} />
+                  <UnreadBadge count={unread[row.id]} />
                 </div>
                 {row.description ? (
                   <p className="mt-1 line-clamp-2 text-sm text-slate-700">{row.description}</p>

@@ -17,6 +17,8 @@ import {
 } from "~/domain/assignment";
 import { timeLeft } from "~/domain/request-dates";
 import { requirePartnerAssignment } from "~/models/partner-assignment.server";
+import { RequestThreads } from "~/components/threads/Thread";
+import { loadRequestThreads } from "~/models/thread.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -68,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mayDecline: canDecline(state, r.status),
     // Worded on the server so the page hydrates with the same text.
     deadlineLeft: refusal === null ? timeLeft(r.quoteDeadline) : null,
+    threads: (await loadRequestThreads(db, user, assignment.request.id)) ?? [],
   };
 }
 
@@ -235,6 +238,9 @@ export default function PartnerAssignmentDetail() {
             </div>
           </Section>
         </div>
+      </div>
+      <div className="mt-6">
+        <RequestThreads threads={data.threads} requestId={request.id} viewerRole="partner" />
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { UnreadBadge } from "~/components/threads/UnreadBadge";
+import { unreadCountsFor } from "~/models/thread.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Deadline } from "~/components/Deadline";
 import { AssignmentBadge } from "~/components/partner/PartnerBadges";
@@ -51,6 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAssignments(db, { partnerId: user.id, search: q, filter, page, now }),
     getSettings(db),
   ]);
+  // One query for the page's ids, however many rows.
+  const unread = await unreadCountsFor(
+    db,
+    user,
+    list.items.map((item) => item.id),
+  );
   const items = await Promise.all(
     list.items.map(async (item) => {
       // Declined and withdrawn partners see only that the request is closed for them.
@@ -58,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return {
         ...item,
         sees,
+        unread: unread[item.id] ?? 0,
         description: sees ? item.description : null,
         buyer_company: sees ? item.buyer_company : null,
         file_name: sees ? item.file_name : "",
@@ -185,7 +194,10 @@ export default function PartnerAssignments() {
                     >
                       {item.title}
                     </h2>
-                    <AssignmentBadge state={item.state} status={item.status} />
+                    <div className="flex flex-wrap items-center gap-2">
+                      <UnreadBadge count={item.unread} />
+                      <AssignmentBadge state={item.state} status={item.status} />
+                    </div>
                   </div>
                   {item.description ? (
                     <p className="mt-2 line-clamp-3 break-words text-sm text-slate-700">

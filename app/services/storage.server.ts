@@ -172,6 +172,11 @@ async function referencedKeys(database: DB): Promise<Set<string>> {
       .where("receipt_key", "is not", null)
       .execute(),
     database
+      .selectFrom("thread_messages")
+      .select("file_key as key")
+      .where("file_key", "is not", null)
+      .execute(),
+    database
       .selectFrom("products")
       .select("image_key as key")
       .where("image_key", "is not", null)

@@ -94,6 +94,13 @@ export const paths = {
     redemptions: (query?: Query) => withQuery("/admin/redemptions", query),
   },
 
+  /**
+   * One conversation of a request (`thread`: "comprador" or "socio-<partner id>"): its page, with
+   * older messages before `before`, and where its forms post.
+   */
+  thread: (requestId: number, thread: string, query?: { before?: number | null }) =>
+    withQuery(`/threads/${requestId}/${thread}`, { antes: query?.before }),
+
   files: {
     request: (requestId: number) => `/files/requests/${requestId}`,
     officialQuote: (requestId: number) => `/files/official-quotes/${requestId}`,
@@ -102,5 +109,7 @@ export const paths = {
     /** The receipt PDF of a confirmed payment. */
     receipt: (paymentId: number) => `/files/receipts/${paymentId}`,
     productImage: (productId: number) => `/files/products/${productId}`,
+    /** The attachment of a message in a request's conversation. */
+    message: (messageId: number) => `/files/messages/${messageId}`,
   },
 } as const;

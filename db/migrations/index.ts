@@ -16,6 +16,7 @@ import * as roundSummaries from "./2026-11-26T06-00_round_summaries";
 import * as userDeactivation from "./2026-11-26T07-00_user_deactivation";
 import * as paymentReceipts from "./2026-11-26T08-00_payment_receipts";
 import * as structuredOffers from "./2026-11-27T00-00_structured_offers";
+import * as threads from "./2026-11-27T02-00_threads";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T07-00_user_deactivation": userDeactivation,
   "2026-11-26T08-00_payment_receipts": paymentReceipts,
   "2026-11-27T00-00_structured_offers": structuredOffers,
+  "2026-11-27T02-00_threads": threads,
 };
