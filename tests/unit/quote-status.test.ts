@@ -40,6 +40,8 @@ const ACTIONS: QuoteAction[] = [
   "extend_deadline",
   "decline_assignment",
   "withdraw_assignment",
+  "revise_official_quote",
+  "request_renewal",
 ];
 
 /** The only status moves the product makes on its own (the operator's override aside). */
@@ -104,10 +106,14 @@ const ALLOWED_ACTIONS: readonly (readonly [RequestStatus, QuoteAction, RequestSt
   ["quoted", "buyer_approve", "approved"],
   ["quoted", "buyer_reject", "rejected"],
   ["quoted", "buyer_cancel", "cancelled"],
+  ["quoted", "revise_official_quote", "quoted"],
+  ["quoted", "request_renewal", "quoted"],
   ["approved", "buyer_reject", "rejected"],
   ["approved", "submit_payment_proof", "approved"],
   ["approved", "confirm_payment", "paid"],
   ["approved", "buyer_cancel", "cancelled"],
+  ["approved", "revise_official_quote", "approved"],
+  ["approved", "request_renewal", "approved"],
   ["paid", "confirm_payment", "paid"],
   ["rejected", "reopen", "assigned"],
 ];
@@ -120,9 +126,9 @@ const actionCases = STATUSES.flatMap((status) =>
 );
 
 describe("nextStatus: every (status, action) pair", () => {
-  it("covers all 105 pairs, 24 of them allowed", () => {
-    expect(actionCases).toHaveLength(105);
-    expect(actionCases.filter(([, , to]) => to !== null)).toHaveLength(24);
+  it("covers all 119 pairs, 28 of them allowed", () => {
+    expect(actionCases).toHaveLength(119);
+    expect(actionCases.filter(([, , to]) => to !== null)).toHaveLength(28);
   });
 
   it.each(actionCases.filter(([, , to]) => to !== null))(
