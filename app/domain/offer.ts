@@ -333,3 +333,36 @@ export function offerFormValues(terms: {
   });
   return values;
 }
+
+/**
+ * The marks of an offer comparison: the lowest total (every offer that has it), the shortest lead
+ * time among offers that state one, and the offers past their validity on `today`.
+ */
+export function comparisonMarks(
+  offers: readonly {
+    id: number;
+    quoted_amount_cents: number;
+    lead_time_days: number | null;
+    valid_until: string | null;
+  }[],
+  today: string,
+) {
+  const lowest = Math.min(...offers.map((o) => o.quoted_amount_cents));
+  const timed = offers.filter((o) => o.lead_time_days !== null);
+  const fastest = Math.min(...timed.map((o) => o.lead_time_days!));
+  // A mark needs something to compare with: one offer alone is neither lowest nor fastest.
+  const several = offers.length > 1;
+  return {
+    lowestTotal: new Set(
+      several ? offers.filter((o) => o.quoted_amount_cents === lowest).map((o) => o.id) : [],
+    ),
+    fastest: new Set(
+      timed.length > 1 ? timed.filter((o) => o.lead_time_days === fastest).map((o) => o.id) : [],
+    ),
+    expired: new Set(offers.filter((o) => isExpired(o.valid_until, today)).map((o) => o.id)),
+  };
+}
+
+/** "15 días", "1 día", "No indicado". */
+export const leadTimeLabel = (days: number | null) =>
+  days === null ? "No indicado" : days === 1 ? "1 día" : `${days} días`;

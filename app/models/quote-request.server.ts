@@ -1,4 +1,5 @@
 import { sql, type Expression } from "kysely";
+import { offerItems } from "./quote-items.server";
 import type { Database, RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
@@ -240,11 +241,18 @@ async function requestDetails(database: DB, requestId: number) {
       .select([
         "id",
         "partner_quote_id",
+        "version",
         "final_amount_cents",
+        "subtotal_cents",
+        "tax_rate",
+        "tax_cents",
+        "lead_time_days",
+        "payment_terms",
         "commission_percentage",
         "commission_amount_cents",
         "currency",
         "valid_until",
+        "renewal_requested_at",
         "created_at",
       ])
       .where("quote_request_id", "=", requestId)
@@ -257,6 +265,12 @@ async function requestDetails(database: DB, requestId: number) {
         "pq.id",
         "pq.partner_id",
         "pq.quoted_amount_cents",
+        "pq.subtotal_cents",
+        "pq.tax_rate",
+        "pq.tax_cents",
+        "pq.lead_time_days",
+        "pq.valid_until",
+        "pq.payment_terms",
         "pq.notes",
         "pq.file_name",
         "pq.file_key",
@@ -309,7 +323,16 @@ async function requestDetails(database: DB, requestId: number) {
       .orderBy("id", "desc")
       .execute(),
   ]);
-  return { officialQuote, partnerQuotes, history, payments };
+  const lines = await offerItems(
+    database,
+    partnerQuotes.map((pq) => pq.id),
+  );
+  return {
+    officialQuote,
+    partnerQuotes: partnerQuotes.map((pq) => ({ ...pq, lines: lines.get(pq.id) ?? [] })),
+    history,
+    payments,
+  };
 }
 
 const requestColumns = [

@@ -8,7 +8,10 @@ import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { RequestDescription } from "~/components/quotes/RequestDescription";
 import { BuyerContact } from "~/components/quotes/BuyerContact";
 import { DetailHeader } from "~/components/quotes/DetailHeader";
-import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
+import { EarlierVersions, OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
+import { OfferComparison } from "~/components/quotes/OfferComparison";
+import { isExpired } from "~/domain/offer";
+import { listOfficialQuoteVersions } from "~/models/official-quote.server";
 import { RequirementsFile } from "~/components/quotes/RequirementsFile";
 import { Timeline } from "~/components/quotes/Timeline";
 import { RequestThreads } from "~/components/threads/Thread";
@@ -28,6 +31,7 @@ import {
   canCreateManualQuote,
   canExtendDeadline,
   canReopen,
+  canReviseOfficialQuote,
   canSendToBuyer,
   REQUEST_STATUSES,
   STATUS_LABELS,
@@ -38,7 +42,7 @@ import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { notFound, readFormFlash } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
-import { fileLinks } from "~/services/signed-url.server";
+import { fileLinks, versionPdfLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
@@ -63,26 +67,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = id ? await getRequestForAdmin(db, id) : undefined;
   if (!detail) throw notFound();
   const links = (path: string) => fileLinks(path, admin.id);
-  const [settings, partners, attachment, pdf, quoteFiles, proofFiles, flash] = await Promise.all([
-    getSettings(db),
-    listAssignablePartners(db, detail.request.id),
-    links(paths.files.request(detail.request.id)),
-    detail.officialQuote ? links(paths.files.officialQuote(detail.request.id)) : null,
-    Promise.all(
-      detail.partnerQuotes
-        .filter((pq) => pq.file_key)
-        .map(async (pq) => [pq.id, await links(paths.files.partnerQuote(pq.id))] as const),
-    ),
-    Promise.all(
-      detail.payments
-        .filter((p) => p.proof_key)
-        .map(async (p) => [p.id, await links(paths.files.payment(p.id))] as const),
-    ),
-    readFormFlash(request),
-  ]);
+  const versions = await listOfficialQuoteVersions(db, detail.request.id);
+  const [settings, partners, attachment, pdf, quoteFiles, proofFiles, flash, versionPdfs] =
+    await Promise.all([
+      getSettings(db),
+      listAssignablePartners(db, detail.request.id),
+      links(paths.files.request(detail.request.id)),
+      detail.officialQuote ? links(paths.files.officialQuote(detail.request.id)) : null,
+      Promise.all(
+        detail.partnerQuotes
+          .filter((pq) => pq.file_key)
+          .map(async (pq) => [pq.id, await links(paths.files.partnerQuote(pq.id))] as const),
+      ),
+      Promise.all(
+        detail.payments
+          .filter((p) => p.proof_key)
+          .map(async (p) => [p.id, await links(paths.files.payment(p.id))] as const),
+      ),
+      readFormFlash(request),
+      versionPdfLinks(versions, admin.id),
+    ]);
   return data(
     {
       ...detail,
+      versions,
+      versionPdfs,
       partners,
       attachment,
       pdf,
@@ -214,60 +223,37 @@ function PartnerQuotesSection({ d }: { d: Detail }) {
             : "Asigna socios para recibir cotizaciones."}
         </p>
       ) : (
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-          {d.partnerQuotes.map((pq, index) => (
-            <li
-              key={pq.id}
-              className={`rounded-lg border p-4 ${pq.is_selected ? "border-green-500 bg-green-50" : "border-slate-200"}`}
-            >
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-semibold">
-                  {pq.company_name || `${pq.first_name} ${pq.last_name}`}
-                </p>
-                {pq.is_selected ? (
-                  <Badge tone="green">Seleccionada</Badge>
-                ) : index === 0 && d.partnerQuotes.length > 1 ? (
-                  <Badge tone="blue">Menor precio</Badge>
-                ) : null}
-              </div>
-              <p className="text-xs text-slate-600">
-                {pq.first_name} {pq.last_name} · {formatDateTime(pq.updated_at)}
-              </p>
-              <p
-                className="mt-2 text-xl font-bold"
-                data-testid={`cotizacion-socio-${pq.partner_id}`}
-              >
-                {formatMoney(pq.quoted_amount_cents, d.currency)}
-              </p>
-              {pq.notes ? (
-                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{pq.notes}</p>
-              ) : null}
-              {d.quoteFiles[pq.id] ? (
-                <p className="mt-2 text-sm">
-                  <a
-                    href={d.quoteFiles[pq.id]!.download}
-                    className="text-brand-700 hover:underline"
-                    download
-                  >
-                    Descargar archivo ({pq.file_name})
-                  </a>
-                </p>
-              ) : null}
-              {canApprovePartnerQuote(d.request.status) ? (
-                <ActionForm to={paths.admin.officialQuote(d.request.id)} className="mt-3">
-                  <input type="hidden" name="partner_quote_id" value={pq.id} />
-                  <button type="submit" className="btn-primary w-full" disabled={busy}>
-                    Aprobar
-                    <span className="sr-only">
-                      {" "}
-                      la cotización de {pq.company_name || pq.first_name}
-                    </span>
-                  </button>
-                </ActionForm>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <>
+          <OfferComparison
+            offers={d.partnerQuotes.map((pq) => ({
+              ...pq,
+              partnerName: pq.company_name || `${pq.first_name} ${pq.last_name}`,
+              file: d.quoteFiles[pq.id]?.download,
+            }))}
+            currency={d.currency}
+            today={d.now.slice(0, 10)}
+            action={
+              canApprovePartnerQuote(d.request.status)
+                ? (pq) => (
+                    <ActionForm to={paths.admin.officialQuote(d.request.id)}>
+                      <input type="hidden" name="partner_quote_id" value={pq.id} />
+                      <button type="submit" className="btn-primary w-full" disabled={busy}>
+                        Aprobar
+                        <span className="sr-only"> la cotización de {pq.partnerName}</span>
+                      </button>
+                    </ActionForm>
+                  )
+                : undefined
+            }
+          />
+          <a
+            href={paths.admin.comparisonCsv(d.request.id)}
+            className="btn-link mt-3 inline-block text-sm"
+            download
+          >
+            Descargar comparación (CSV)
+          </a>
+        </>
       )}
     </Section>
   );
@@ -278,23 +264,41 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
   const official = useFlashedForm(d, "official-quote");
   const manual = official.field("partner_quote_id").defaultValue === undefined;
   const { request } = d;
+  const current = d.versions.find((v) => v.superseded_at === null);
+  const expired = current ? isExpired(current.valid_until, d.now.slice(0, 10)) : false;
+  const paid = d.payments.some((p) => p.status === "confirmed");
   return (
     <Section id="oficial" title="Cotización oficial">
-      {d.officialQuote && d.pdf ? (
-        <OfficialQuoteSummary quote={d.officialQuote} pdf={d.pdf}>
-          {canSendToBuyer(request.status) ? (
-            <ActionForm to={paths.admin.send(request.id)}>
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Enviar a Comprador
-              </button>
-            </ActionForm>
+      {current && d.pdf ? (
+        <>
+          <OfficialQuoteSummary quote={current} pdf={d.pdf} today={d.now.slice(0, 10)}>
+            {canSendToBuyer(request.status) && !expired ? (
+              <ActionForm to={paths.admin.send(request.id)}>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Enviar a Comprador
+                </button>
+              </ActionForm>
+            ) : null}
+            {canReviseOfficialQuote(request.status) && !paid ? (
+              <Link to={paths.admin.revise(request.id)} className="btn-secondary">
+                {expired ? "Renovar cotización" : "Emitir nueva versión"}
+              </Link>
+            ) : null}
+          </OfficialQuoteSummary>
+          {current.renewal_requested_at ? (
+            <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              El comprador pidió renovar esta cotización el{" "}
+              {formatDateTime(current.renewal_requested_at)}.
+            </p>
           ) : null}
-        </OfficialQuoteSummary>
+          <EarlierVersions versions={d.versions} links={d.versionPdfs} />
+        </>
       ) : canCreateManualQuote(request.status) ? (
         <ActionForm to={paths.admin.officialQuote(request.id)} className="mt-3 space-y-3">
           <p className="text-sm text-slate-700">
             Aprueba la cotización de un socio o crea una cotización oficial manual. Se aplicará la
-            comisión vigente ({formatNumber(d.commission, 3)} %) y una validez de 30 días.
+            comisión vigente ({formatNumber(d.commission, 3)} %, sobre el subtotal) y una validez de
+            30 días (nunca más que la de la oferta aprobada).
           </p>
           {manual ? (
             <FormErrors
@@ -305,7 +309,7 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">
               <Field
-                label={`Monto final (${d.currency})`}
+                label={`Monto final sin impuestos (${d.currency})`}
                 {...official.field("amount")}
                 id="manual-amount"
                 inputMode="decimal"

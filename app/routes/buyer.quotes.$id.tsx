@@ -12,9 +12,11 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { FormErrors } from "~/components/ui/Field";
 import { DetailHeader } from "~/components/quotes/DetailHeader";
-import { OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
+import { EarlierVersions, OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { formatMoney } from "~/domain/money";
-import { canBuyerApprove, canBuyerReject, canPay } from "~/domain/quote-status";
+import { canBuyerApprove, canBuyerReject, canPay, canRequestRenewal } from "~/domain/quote-status";
+import { isExpired, utcDay } from "~/domain/offer";
+import { listOfficialQuoteVersions, requestRenewal } from "~/models/official-quote.server";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
 import { getRequestForBuyer } from "~/models/quote-request.server";
 import { getRequestChanges } from "~/models/request-changes.server";
@@ -25,7 +27,7 @@ import { db } from "~/services/db.server";
 import { intents, readForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
-import { fileLinks } from "~/services/signed-url.server";
+import { fileLinks, versionPdfLinks } from "~/services/signed-url.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
@@ -55,11 +57,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ])
     : [];
   if (!detail || !changes) throw notFound();
-  const [settings, attachment, pdf] = await Promise.all([
+  const versions = await listOfficialQuoteVersions(db, detail.request.id);
+  const [settings, attachment, pdf, versionPdfs] = await Promise.all([
     getSettings(db),
     fileLinks(paths.files.request(detail.request.id), user.id),
     detail.officialQuote ? fileLinks(paths.files.officialQuote(detail.request.id), user.id) : null,
+    versionPdfLinks(versions, user.id),
   ]);
+  const today = utcDay();
+  const current = versions.find((v) => v.superseded_at === null) ?? null;
   const paid = detail.payments.some((p) => p.status === "confirmed");
   const { quote_deadline, needed_by, cancellation_reason } = changes.request;
   const open = OPEN_STATUSES.includes(detail.request.status);
@@ -69,6 +75,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     attachment,
     pdf,
     paid,
+    versions,
+    versionPdfs,
+    current,
+    today,
+    // Past its validity the official quote can be neither approved nor paid (DECISIONS §7).
+    expired: current !== null && isExpired(current.valid_until, today),
     dates: {
       quoteDeadline: quote_deadline,
       neededBy: needed_by,
@@ -93,10 +105,17 @@ function schema() {
   return intents([
     z.object({ intent: z.literal("approve") }),
     z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
+    z.object({ intent: z.literal("renew") }),
   ]);
 }
 
-const DONE: Record<"approve" | "reject", Toast> = {
+const DONE: Record<"approve" | "reject" | "renew", Toast> = {
+  renew: {
+    type: "success",
+    title: "Renovación solicitada",
+    description:
+      "Avisamos al equipo de CotizaHub: te enviaremos una nueva versión de la cotización.",
+  },
   approve: {
     type: "success",
     title: "Cotización aprobada. Se ha creado el registro de pago.",
@@ -116,10 +135,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission);
   const input = submission.value;
+  const target = { requestId: id, buyerId: user.id };
   const result =
     input.intent === "approve"
-      ? await buyerApproveQuote(db, { requestId: id, buyerId: user.id })
-      : await buyerRejectQuote(db, { requestId: id, buyerId: user.id, reason: input.reason });
+      ? await buyerApproveQuote(db, target)
+      : input.intent === "renew"
+        ? await requestRenewal(db, target)
+        : await buyerRejectQuote(db, { ...target, reason: input.reason });
   return respond(result, submission, () => ({
     to: paths.buyer.quote(id),
     toast: DONE[input.intent],
@@ -129,7 +151,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function BuyerQuoteDetail() {
   const {
     request,
-    officialQuote,
+    current,
+    versions,
+    versionPdfs,
+    today,
+    expired,
     partnerQuotes,
     history,
     payments,
@@ -217,8 +243,11 @@ export default function BuyerQuoteDetail() {
           </Section>
 
           <Section id="oficial" title="Cotización oficial">
-            {officialQuote && pdf ? (
-              <OfficialQuoteSummary quote={officialQuote} pdf={pdf} />
+            {current && pdf ? (
+              <>
+                <OfficialQuoteSummary quote={current} pdf={pdf} today={today} />
+                <EarlierVersions versions={versions} links={versionPdfs} />
+              </>
             ) : (
               <p className="mt-3 text-sm text-slate-700">
                 {request.status === "cancelled"
@@ -301,7 +330,32 @@ export default function BuyerQuoteDetail() {
                 Ya hay ofertas de socios: la solicitud ya no se puede editar.
               </p>
             ) : null}
-            {canBuyerApprove(request.status) ? (
+            {expired && current && !paid && canRequestRenewal(request.status) ? (
+              <div
+                role="status"
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                data-testid="cotizacion-vencida"
+              >
+                <p>
+                  La cotización oficial venció el {formatDate(current.valid_until)}: ya no puede
+                  aprobarse ni pagarse.
+                </p>
+                {current.renewal_requested_at ? (
+                  <p className="mt-2 font-semibold">
+                    Renovación solicitada el {formatDateTime(current.renewal_requested_at)}. Te
+                    avisaremos cuando emitamos la nueva versión.
+                  </p>
+                ) : (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="intent" value="renew" />
+                    <button type="submit" className="btn-primary w-full" disabled={busy}>
+                      Solicitar renovación
+                    </button>
+                  </Form>
+                )}
+              </div>
+            ) : null}
+            {canBuyerApprove(request.status) && !expired ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
                 <button type="submit" className="btn-primary w-full" disabled={busy}>
@@ -309,7 +363,7 @@ export default function BuyerQuoteDetail() {
                 </button>
               </Form>
             ) : null}
-            {canPay(request.status) && !paid ? (
+            {canPay(request.status) && !paid && !expired ? (
               <Link to={paths.buyer.newPayment(request.id)} className="btn-primary w-full">
                 Pagar
               </Link>

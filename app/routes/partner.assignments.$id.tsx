@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { QuoteLines } from "~/components/quotes/QuoteLines";
+import { leadTimeLabel } from "~/domain/offer";
 import type { AssignmentState, RequestStatus } from "../../db/schema";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RequestDescription } from "~/components/quotes/RequestDescription";
@@ -166,7 +168,7 @@ export default function PartnerAssignmentDetail() {
                 ) : null}
                 <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
                   <div>
-                    <dt className="text-slate-600">Monto cotizado</dt>
+                    <dt className="text-slate-600">Total cotizado (con IVA)</dt>
                     <dd className="text-xl font-bold text-slate-900" data-testid="quote-amount">
                       {formatMoney(quote.amountCents, currency)}
                     </dd>
@@ -174,6 +176,36 @@ export default function PartnerAssignmentDetail() {
                   <div>
                     <dt className="text-slate-600">Última actualización</dt>
                     <dd className="font-medium">{formatDateTime(quote.updatedAt)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">Plazo de entrega</dt>
+                    <dd className="font-medium">{leadTimeLabel(quote.leadTimeDays)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">Válida hasta</dt>
+                    <dd className="font-medium">
+                      {quote.validUntil ? formatDate(quote.validUntil) : "Sin fecha"}
+                    </dd>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <dt className="text-slate-600">Condiciones de pago</dt>
+                    <dd className="whitespace-pre-line break-words">
+                      {quote.paymentTerms ?? "No indicadas"}
+                    </dd>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <dt className="text-slate-600">Detalle</dt>
+                    <dd>
+                      <QuoteLines
+                        lines={quote.lines}
+                        subtotalCents={quote.subtotalCents}
+                        taxRate={quote.taxRate}
+                        taxCents={quote.taxCents}
+                        totalCents={quote.amountCents}
+                        currency={currency}
+                        testId="mi-oferta"
+                      />
+                    </dd>
                   </div>
                   <div className="sm:col-span-2">
                     <dt className="text-slate-600">Notas</dt>

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db } from "./db.server";
 import { cookieSecret } from "./session.server";
+import { paths } from "~/utils/paths";
 
 /** File links carry an expiry and an HMAC bound to the viewer, on top of the permission check. */
 const SIGNED_URL_TTL_SECONDS = 3600;
@@ -50,4 +51,17 @@ export async function fileLinks(
     download: await signedPath(pathname, userId),
     open: await signedPath(pathname, userId, { inline: true }),
   };
+}
+
+/** Download links of the superseded versions of an official quote, by version id. */
+export async function versionPdfLinks(
+  versions: readonly { id: number; superseded_at: string | null }[],
+  userId: number,
+): Promise<Record<number, string>> {
+  const links = await Promise.all(
+    versions
+      .filter((v) => v.superseded_at !== null)
+      .map(async (v) => [v.id, await signedPath(paths.files.officialQuoteVersion(v.id), userId)]),
+  );
+  return Object.fromEntries(links);
 }

@@ -68,6 +68,8 @@ export const paths = {
       `/admin/quotes/${id}${section ? `#${section}` : ""}`,
     assign: (id: number) => `/admin/quotes/${id}/assign`,
     officialQuote: (id: number) => `/admin/quotes/${id}/official-quote`,
+    revise: (id: number) => `/admin/quotes/${id}/revise`,
+    comparisonCsv: (id: number) => `/admin/quotes/${id}/comparison.csv`,
     send: (id: number) => `/admin/quotes/${id}/send`,
     status: (id: number) => `/admin/quotes/${id}/status`,
     notes: (id: number) => `/admin/quotes/${id}/notes`,
@@ -104,6 +106,8 @@ export const paths = {
   files: {
     request: (requestId: number) => `/files/requests/${requestId}`,
     officialQuote: (requestId: number) => `/files/official-quotes/${requestId}`,
+    /** Any version of an official quote, by its own id (older versions stay readable). */
+    officialQuoteVersion: (id: number) => `/files/official-quote-versions/${id}`,
     partnerQuote: (partnerQuoteId: number) => `/files/partner-quotes/${partnerQuoteId}`,
     payment: (paymentId: number) => `/files/payments/${paymentId}`,
     /** The receipt PDF of a confirmed payment. */
