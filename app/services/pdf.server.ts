@@ -108,7 +108,7 @@ const NEXT_TOP = 770;
 /** No content is drawn below this line: the footer (document and page number) lives under it. */
 const BOTTOM = 60;
 
-export interface TableColumn {
+interface TableColumn {
   header: string;
   width: number;
   align: "left" | "right";
