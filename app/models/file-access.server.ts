@@ -4,6 +4,7 @@ import { now, type DB } from "~/services/db.server";
 import { receiptNumber } from "~/domain/payments";
 import { fail, ok } from "~/domain/result";
 import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.server";
+import { officialQuoteItems } from "./quote-items.server";
 
 /**
  * Who may read which file. Each function returns the file only when `user` may see it, otherwise
@@ -82,25 +83,49 @@ export async function paymentProofFor(
 }
 
 /**
- * The official quote PDF for its buyer and for admins. It is generated on first download and kept;
- * if the stored copy is missing it is generated again, so no row points to a missing file for long.
+ * The official quote PDF of a request's current version, for its buyer and for admins (older
+ * versions: officialQuoteVersionPdfFor). Generated on first download and kept.
  */
 export async function officialQuotePdfFor(
   database: DB,
   user: PublicUser,
   requestId: number,
 ): Promise<StoredFileRef | undefined> {
-  if (user.role === "partner") return undefined;
-  let query = database
+  return officialQuotePdf(database, user, (query) =>
+    query.where("oq.quote_request_id", "=", requestId).where("oq.superseded_at", "is", null),
+  );
+}
+
+/**
+ * The PDF of one official quote version (any, current or superseded: DECISIONS §7 keeps older
+ * versions readable), by `official_quotes.id`, for the request's buyer and for admins.
+ */
+export async function officialQuoteVersionPdfFor(
+  database: DB,
+  user: PublicUser,
+  officialQuoteId: number,
+): Promise<StoredFileRef | undefined> {
+  return officialQuotePdf(database, user, (query) => query.where("oq.id", "=", officialQuoteId));
+}
+
+function officialQuoteRows(database: DB) {
+  return database
     .selectFrom("official_quotes as oq")
     .innerJoin("quote_requests as qr", "qr.id", "oq.quote_request_id")
     .innerJoin("users as b", "b.id", "qr.buyer_id")
     .select([
       "oq.id",
+      "oq.version",
       "oq.pdf_key",
       "oq.final_amount_cents",
+      "oq.subtotal_cents",
+      "oq.tax_rate",
+      "oq.tax_cents",
       "oq.commission_percentage",
       "oq.commission_amount_cents",
+      "oq.lead_time_days",
+      "oq.payment_terms",
+      "oq.revision_reason",
       "oq.currency",
       "oq.valid_until",
       "oq.created_at",
@@ -111,39 +136,70 @@ export async function officialQuotePdfFor(
       "b.last_name",
       "b.company_name",
       "b.email",
-    ])
-    .where("oq.quote_request_id", "=", requestId)
-    .where("oq.superseded_at", "is", null);
+    ]);
+}
+
+/**
+ * One official quote version's PDF, kept under that version's `pdf_key`: a version never changes
+ * once issued (a change is a new version), so its kept copy stays right. Two first downloads at
+ * once keep the first key recorded (as for receipts).
+ */
+async function officialQuotePdf(
+  database: DB,
+  user: PublicUser,
+  which: (query: ReturnType<typeof officialQuoteRows>) => ReturnType<typeof officialQuoteRows>,
+): Promise<StoredFileRef | undefined> {
+  if (user.role === "partner") return undefined;
+  let query = which(officialQuoteRows(database));
   if (user.role === "buyer") query = query.where("qr.buyer_id", "=", user.id);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return keptPdf({
     key: row.pdf_key,
-    name: `cotizacion-oficial-${row.id}.pdf`,
-    render: () =>
+    name: `cotizacion-oficial-${row.id}-v${row.version}.pdf`,
+    render: async () =>
       renderOfficialQuotePdf({
         officialQuoteId: row.id,
+        version: row.version,
         requestId: row.request_id,
         requestTitle: row.title,
         requestDescription: row.description,
         buyerName: `${row.first_name} ${row.last_name}`,
         buyerCompany: row.company_name,
         buyerEmail: row.email,
-        finalAmountCents: row.final_amount_cents,
+        lines: (await officialQuoteItems(database, [row.id])).get(row.id) ?? [],
+        subtotalCents: row.subtotal_cents,
+        taxRate: row.tax_rate,
+        taxCents: row.tax_cents,
+        totalCents: row.final_amount_cents,
         commissionPercentage: row.commission_percentage,
         commissionAmountCents: row.commission_amount_cents,
+        leadTimeDays: row.lead_time_days,
+        paymentTerms: row.payment_terms,
+        revisionReason: row.revision_reason,
         currency: row.currency,
         validUntil: row.valid_until,
         issuedAt: row.created_at ?? now(),
       }),
     record: async (key) => {
-      await database
+      const updated = await database
         .updateTable("official_quotes")
         .set({ pdf_key: key })
         .where("id", "=", row.id)
-        .execute();
-      return true;
+        .where((eb) =>
+          row.pdf_key === null ? eb("pdf_key", "is", null) : eb("pdf_key", "=", row.pdf_key),
+        )
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
+    stored: async () =>
+      (
+        await database
+          .selectFrom("official_quotes")
+          .select("pdf_key")
+          .where("id", "=", row.id)
+          .executeTakeFirst()
+      )?.pdf_key ?? null,
   });
 }
 

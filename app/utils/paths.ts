@@ -106,8 +106,9 @@ export const paths = {
   files: {
     request: (requestId: number) => `/files/requests/${requestId}`,
     officialQuote: (requestId: number) => `/files/official-quotes/${requestId}`,
-    /** Any version of an official quote, by its own id (older versions stay readable). */
-    officialQuoteVersion: (id: number) => `/files/official-quote-versions/${id}`,
+    /** The PDF of one official quote version (`official_quotes.id`), current or superseded. */
+    officialQuoteVersion: (officialQuoteId: number) =>
+      `/files/official-quote-versions/${officialQuoteId}`,
     partnerQuote: (partnerQuoteId: number) => `/files/partner-quotes/${partnerQuoteId}`,
     payment: (paymentId: number) => `/files/payments/${paymentId}`,
     /** The receipt PDF of a confirmed payment. */
