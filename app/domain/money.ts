@@ -65,9 +65,20 @@ export function formatCompactMoney(cents: number, currency = "USD"): string {
   return step ? `${number}${step.suffix}` : number;
 }
 
-/** Commission in cents for a percentage (5 → 5 %), rounded half up to the cent. */
-export function commissionCents(finalCents: number, percentage: number): number {
-  // Work in hundredths of a percent so 5.25 % stays exact.
-  const basisPoints = Math.round(percentage * 100);
-  return Math.floor((finalCents * basisPoints + 5_000) / 10_000);
+/** n / d rounded half away from zero, exact for any size (BigInt). */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+/**
+ * Commission in cents on an amount (the subtotal, DECISIONS §7) for a percentage (5 → 5 %),
+ * rounded half away from zero. The settings take up to 4 decimals (5.125 %), kept exact here.
+ */
+export function commissionCents(amountCents: number, percentage: number): number {
+  const tenThousandths = Math.round(percentage * 10_000);
+  return Number(divideRounded(BigInt(amountCents) * BigInt(tenThousandths), 1_000_000n));
 }

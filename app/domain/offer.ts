@@ -1,4 +1,4 @@
-import { centsToInput, parseAmountToCents } from "./money";
+import { centsToInput, divideRounded, parseAmountToCents } from "./money";
 
 /**
  * Structured offers and official quotes (DECISIONS §7): line items or a single amount, tax,
@@ -31,15 +31,6 @@ export interface OfferTotals {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
-}
-
-/** n / d rounded half away from zero, exact for any size (BigInt). */
-export function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (n * 2n + d) / (d * 2n);
-  return negative ? -quotient : quotient;
 }
 
 function toSafeNumber(value: bigint): number | null {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  divideRounded,
   isExpired,
   lineCents,
   offerDraftFrom,
@@ -14,7 +13,7 @@ import {
   taxCents,
   type OfferDraft,
 } from "~/domain/offer";
-import { commissionCents } from "~/domain/money";
+import { commissionCents, divideRounded } from "~/domain/money";
 
 const context = { today: "2026-11-26", defaultTaxRate: 0 };
 
@@ -81,6 +80,8 @@ describe("tax and commission", () => {
     expect(commissionCents(1_000_000, 5)).toBe(50_000);
     expect(commissionCents(1_001, 5)).toBe(50); // 50.05
     expect(commissionCents(1_010, 5)).toBe(51); // 50.5 → 51
+    expect(commissionCents(9_000, 5.125)).toBe(461); // 461.25, the setting's 4 decimals kept
+    expect(commissionCents(2_000, 5.0125)).toBe(100); // 100.25
   });
 });
 
