@@ -290,7 +290,7 @@ test.describe("Back office", () => {
         .run(buyer.id, stamp, stamp).lastInsertRowid,
     );
     await page.goto(`/admin/quotes/${requestId}`);
-    await expect(page.getByText(/comisión vigente \(7\.5 %\)/)).toBeVisible();
+    await expect(page.getByText(/comisión vigente \(7\.5 %, sobre el subtotal\)/)).toBeVisible();
     await page.getByLabel(/Monto final/).fill("1000");
     await page.getByRole("button", { name: "Crear cotización oficial" }).click();
     await expect(page.getByText("Cotización oficial creada.")).toBeVisible();

@@ -192,7 +192,7 @@ test("preguntas y respuestas: socio pregunta, el operador responde a todos, reen
     "¿El plano incluye las bridas ciegas?\nSi no, ¿qué norma aplican?",
   );
   await partnerThread.getByRole("button", { name: "Reenviar sin el nombre del socio" }).click();
-  await expect(adminPage.getByText("Pregunta reenviada")).toBeVisible();
+  await expect(adminPage.getByText("Pregunta reenviada", { exact: true })).toBeVisible();
 
   await waitForMail(server, buyer.email, `Nuevo mensaje sobre «${title}»`);
   await buyerPage.goto("/buyer/quotes");
