@@ -51,17 +51,21 @@ describe("whole backup during writes, restored into a fresh folder", () => {
   let ackedBeforeBackup: number[] = [];
 
   it("backs up while a writer commits, and records the run", async () => {
-    const writer = spawn(TSX, [path.join(import.meta.dirname, "processes/write-loop.ts")], {
-      cwd: ROOT,
-      env: process.env,
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const writer = spawn(
+      TSX,
+      [path.join(import.meta.dirname, "processes/write-loop.ts"), "--until-stdin-closes"],
+      {
+        cwd: ROOT,
+        env: process.env,
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     const acks: number[] = [];
     let ready!: () => void;
     const isReady = new Promise<void>((resolve) => (ready = resolve));
     const finished = new Promise<void>((resolve) => writer.on("exit", () => resolve()));
     readline.createInterface({ input: writer.stdout }).on("line", (line) => {
-      if (line === "ready") ready();
+      if (line.startsWith("ready ")) ready();
       const [word, id, key, digest] = line.split(" ");
       if (word !== "ack") return;
       written.set(key, digest);

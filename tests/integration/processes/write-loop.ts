@@ -3,7 +3,8 @@
  * storage of its environment, it keeps creating requests with an uploaded file (and now and then
  * replaces an earlier request's file, deleting the old one as an edit does), each through
  * storeUpload and a write transaction. After each commit it prints `ack <id> <key> <sha256>`: the
- * acknowledged writes a backup taken later must hold. Stops when its stdin closes.
+ * acknowledged writes a backup or a replica taken later must hold. Says `ready <pid>` when it
+ * starts writing; runs until killed, or with `--until-stdin-closes` until its stdin closes.
  */
 import crypto from "node:crypto";
 import { ok } from "~/domain/result";
@@ -11,7 +12,8 @@ import { db, now, writeTransaction } from "~/services/db.server";
 import { stageBytes, storeUpload } from "~/services/storage.server";
 
 let running = true;
-process.stdin.on("end", () => (running = false)).resume();
+if (process.argv.includes("--until-stdin-closes"))
+  process.stdin.on("end", () => (running = false)).resume();
 
 const stamp = now();
 const { id: buyerId } = await db
@@ -39,7 +41,7 @@ function pdfBytes(): Uint8Array {
 const digest = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 const created: number[] = [];
-process.stdout.write("ready\n");
+process.stdout.write(`ready ${process.pid}\n`);
 for (let n = 0; running; n++) {
   const bytes = pdfBytes();
   if (n % 5 === 4 && created.length) {
