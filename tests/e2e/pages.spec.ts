@@ -258,6 +258,7 @@ test.describe("Todas las páginas a 360 px", () => {
         "/admin/contacts",
         "/admin/settings",
         "/admin/redemptions",
+        "/admin/system",
         "/profile",
         "/notifications",
       ],
