@@ -274,6 +274,12 @@ export function localBackend(root = env.uploadsDir): StorageBackend {
   };
 }
 
+/**
+ * The shape of the keys `commitStagedFile` makes. The bucket may hold other things (Litestream's
+ * replica, by choice or by mistake): the sweep and the backups only ever see keys of this shape.
+ */
+const STORED_KEY = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+$/;
+
 export interface S3Config {
   bucket: string;
   endpoint?: string;
@@ -343,7 +349,7 @@ export function s3Backend(config: S3Config): StorageBackend {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
         for (const object of page.Contents ?? [])
-          if (object.Key)
+          if (object.Key && STORED_KEY.test(object.Key))
             yield { key: object.Key, modifiedMs: object.LastModified?.getTime() ?? Date.now() };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

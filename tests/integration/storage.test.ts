@@ -270,6 +270,17 @@ describe.each(backends)("almacenamiento en %s", (name, make) => {
     for (const key of referenced) expect(after).toContain(key);
   }, 60_000);
 
+  it.skipIf(name !== "un bucket S3")(
+    "la limpieza de huérfanos no toca lo que no es un archivo subido (la réplica de Litestream en el mismo bucket)",
+    async () => {
+      const replicaKey = "db/generations/0123456789abcdef/wal/00000000.wal.lz4";
+      await storage().put(replicaKey, (await stageBytes(PDF, "lz4")).tempPath);
+      await sweepOrphanFiles(db, 0);
+      expect(await storage().size(replicaKey)).toBe(PDF.length);
+      expect(await storedKeys()).not.toContain(replicaKey);
+    },
+  );
+
   it("un archivo que falta responde «Archivo no encontrado» (404)", async () => {
     const missing = (await answer(() =>
       fileResponse("2026/01/no-existe.pdf", { name: "x.pdf", type: "application/pdf" }),
