@@ -52,7 +52,13 @@ async function commitStagedFile(file: StagedFile): Promise<string> {
   const now = new Date();
   const dir = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
   const key = `${dir}/${newName()}.${file.ext}`;
-  await storage().put(key, file.tempPath);
+  try {
+    await storage().put(key, file.tempPath);
+  } catch (error) {
+    // An S3 PUT is all or nothing: a failed one leaves no object, and now no temp file either.
+    await discardStagedFile(file);
+    throw error;
+  }
   return key;
 }
 

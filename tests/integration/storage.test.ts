@@ -289,3 +289,20 @@ describe.each(backends)("almacenamiento en %s", (name, make) => {
     expect(await missing.text()).toBe("Archivo no encontrado");
   });
 });
+
+describe("un bucket S3 que no responde", () => {
+  it("rechaza la subida sin dejar archivo temporal ni fila", async () => {
+    useStorageBackend(s3Backend({ ...s3Config, endpoint: "http://127.0.0.1:1" }));
+    const staged = await stageBytes(PDF, "pdf");
+    let committed = false;
+    await expect(
+      storeUpload(staged, async () => {
+        committed = true;
+        return ok(undefined);
+      }),
+    ).rejects.toThrow();
+    expect(committed).toBe(false);
+    expect(fs.existsSync(staged.tempPath)).toBe(false);
+    useStorageBackend(localBackend());
+  }, 30_000);
+});
