@@ -105,6 +105,10 @@ describe("whole backup during writes, restored into a fresh folder", () => {
       file_key: string;
     }[];
     const ids = new Set(rows.map((r) => r.id));
+    console.log(
+      `Copia completa: ${ackedBeforeBackup.length} solicitudes confirmadas antes de empezar, ` +
+        `${rows.length} restauradas, ${rows.length} archivos comprobados por sha256.`,
+    );
     for (const id of ackedBeforeBackup) expect(ids.has(id), `solicitud ${id}`).toBe(true);
     for (const row of rows) {
       const file = path.join(target.UPLOADS_DIR!, row.file_key);
