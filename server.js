@@ -44,6 +44,8 @@ if (process.env.BENCH_EVENT_LOOP === "1" && !development) {
 }
 if (edge().trustProxy) app.set("trust proxy", true);
 app.use((req, res, next) => edge().guard(req, res, next));
+// LiteFS read replicas (off without LITEFS_DIR): writes are replayed on the primary.
+app.use((req, res, next) => edge().replicaGuard(req, res, next).catch(next));
 app.use(compression());
 app.use(
   build.publicPath,

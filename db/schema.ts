@@ -394,6 +394,18 @@ interface ThreadParticipantsTable {
   mailed_at: Timestamp | null;
 }
 
+/** Whole backups (migration 2026-11-27T06-00_operations; app/services/backup.server.ts). */
+interface BackupRunsTable {
+  id: Generated<number>;
+  /** The archive written or read. */
+  archive: string;
+  ok: number;
+  size_bytes: number | null;
+  file_count: number | null;
+  error: string | null;
+  finished_at: CreatedAt;
+}
+
 // ---- Summaries kept current by triggers (migration 2026-11-25T00-00_desk_summaries); read-only here.
 
 export interface RequestStatusCountsTable {
@@ -529,6 +541,7 @@ export interface Database {
   threads: ThreadsTable;
   thread_messages: ThreadMessagesTable;
   thread_participants: ThreadParticipantsTable;
+  backup_runs: BackupRunsTable;
   request_status_counts: RequestStatusCountsTable;
   buyer_request_counts: BuyerRequestCountsTable;
   payment_status_totals: PaymentStatusTotalsTable;

@@ -1,29 +1,30 @@
 /**
- * `npm run backup -- FILE`: an online backup of the SQLite database (safe while the server runs;
- * better-sqlite3 uses SQLite's backup API, so the copy is consistent).
+ * `npm run backup -- FILE.tar.gz`: a whole backup while the server runs: a consistent snapshot of
+ * the database, every stored file it points to, and a manifest (app/services/backup.server.ts).
+ * Each run, good or failed, is recorded for the system page (/admin/system).
  */
-import fs from "node:fs";
-import path from "node:path";
-import SQLite from "better-sqlite3";
+import { createBackup, recordBackup } from "../app/services/backup.server";
+import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 
 const target = process.argv[2];
 if (!target) {
-  console.error("Uso: npm run backup -- ARCHIVO_DESTINO.sqlite");
+  console.error("Uso: npm run backup -- ARCHIVO_DESTINO.tar.gz");
   process.exit(1);
 }
-if (!fs.existsSync(env.databasePath)) {
-  console.error(`No existe la base de datos ${env.databasePath}.`);
-  process.exit(1);
+try {
+  const { manifest, bytes } = await createBackup(target);
+  await recordBackup(db, { archive: target, ok: true, bytes, files: manifest.files.length });
+  const rows = Object.values(manifest.database.rows).reduce((a, b) => a + b, 0);
+  console.log(
+    `Copia de seguridad escrita en ${target} (${bytes} bytes): base de datos ${env.databasePath} ` +
+      `(${rows} filas) y ${manifest.files.length} archivo(s).`,
+  );
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  await recordBackup(db, { archive: target, ok: false, error: message }).catch(() => undefined);
+  console.error(`La copia de seguridad falló: ${message}`);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
 }
-const destination = path.resolve(target);
-fs.mkdirSync(path.dirname(destination), { recursive: true });
-const source = new SQLite(env.databasePath, { readonly: true, fileMustExist: true });
-await source.backup(destination);
-source.close();
-console.log(
-  `Copia de seguridad escrita en ${destination} (${fs.statSync(destination).size} bytes).`,
-);
-console.log(
-  `Los archivos subidos están en ${env.uploadsDir}: cópialos junto con la base de datos.`,
-);

@@ -70,6 +70,7 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
     { to: paths.admin.analytics(), label: "Analíticas" },
     { to: paths.admin.contacts(), label: "Contactos" },
     { to: paths.admin.settings(), label: "Configuración" },
+    { to: paths.admin.system(), label: "Sistema" },
   ],
 };
 

@@ -1,6 +1,7 @@
 import { db, type DB } from "./db.server";
 import { purgeOldFormTokens } from "./form-token.server";
 import { runDueJobs, startPolling, type JobHandlers } from "./jobs.server";
+import { isReplica } from "./litefs.server";
 import { processOutbox } from "./mailer.server";
 import { purgeExpiredSessions } from "./session.server";
 
@@ -45,12 +46,14 @@ declare global {
  */
 export function startBackgroundWork(handlers: JobHandlers): void {
   if (process.env.NODE_ENV === "test") return;
+  // On a LiteFS replica the database is read-only: the primary does the work (ADR 0013).
   globalThis.__stopScheduledWork ??= startPolling(
-    () => runScheduledWork(handlers),
+    () => (isReplica() ? Promise.resolve() : runScheduledWork(handlers)),
     POLL_INTERVAL_MS,
   );
   if (globalThis.__sweepTimer) return;
   const sweep = () => {
+    if (isReplica()) return;
     sweepExpiredData().catch((error) => console.error("[sweep] failed", error));
   };
   globalThis.__sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);

@@ -170,3 +170,4 @@ export function staticHeaders(res: ServerResponse): void {
 }
 
 export { trustProxy };
+export { replicaGuard } from "./litefs.server";

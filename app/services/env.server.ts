@@ -11,6 +11,14 @@ const schema = z.object({
   MAIL_FROM: z.string().default("CotizaHub <no-responder@cotizahub.example>"),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
+  // Uploaded files in an S3-compatible bucket instead of UPLOADS_DIR (which still stages uploads).
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("auto"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Continuous replication of DATABASE_PATH (scripts/start.sh, litestream.yml); shown on /admin/system.
+  LITESTREAM_REPLICA_URL: z.string().optional(),
 });
 
 type Env = z.infer<typeof schema> & {

@@ -5,6 +5,7 @@ import { db, now, type DB } from "./db.server";
 import { appUrl, env } from "./env.server";
 import type { FailCode } from "~/domain/result";
 import type { Toast } from "~/utils/toast";
+import { isReplica } from "./litefs.server";
 import { getSettings } from "./settings.server";
 
 const SESSION_COOKIE = "__session";
@@ -146,18 +147,20 @@ export async function loadSession(database: DB, request: Request): Promise<Sessi
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
+  // A LiteFS replica reads only (ADR 0013): the primary ends, deletes and touches sessions.
+  const readOnly = isReplica();
   if (row.deactivated_at !== null) {
-    await endAllSessionsOfUser(database, row.user_id);
+    if (!readOnly) await endAllSessionsOfUser(database, row.user_id);
     return null;
   }
   const { sessionTimeoutMinutes } = await getSettings(database);
   const current = Date.now();
   const idleUntil = Date.parse(row.last_seen_at) + sessionTimeoutMinutes * 60_000;
   if (current > idleUntil || current > Date.parse(row.expires_at)) {
-    await database.deleteFrom("sessions").where("id", "=", id).execute();
+    if (!readOnly) await database.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
-  if (current - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+  if (current - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS && !readOnly) {
     await database
       .updateTable("sessions")
       .set({ last_seen_at: now() })

@@ -3,6 +3,16 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { sql } from "kysely";
 import type { Result } from "~/domain/result";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
@@ -37,13 +47,18 @@ export async function discardStagedFile(file: StagedFile | null): Promise<void> 
   if (file) await fs.rm(file.tempPath, { force: true });
 }
 
-/** Moves a checked upload to its final, generated name and returns its key. */
+/** Moves a checked upload to its final, generated name in the storage backend and returns its key. */
 async function commitStagedFile(file: StagedFile): Promise<string> {
   const now = new Date();
   const dir = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
   const key = `${dir}/${newName()}.${file.ext}`;
-  await fs.mkdir(path.join(env.uploadsDir, dir), { recursive: true });
-  await fs.rename(file.tempPath, path.join(env.uploadsDir, key));
+  try {
+    await storage().put(key, file.tempPath);
+  } catch (error) {
+    // An S3 PUT is all or nothing: a failed one leaves no object, and now no temp file either.
+    await discardStagedFile(file);
+    throw error;
+  }
   return key;
 }
 
@@ -101,22 +116,22 @@ export async function storeUpload<T>(
   return result;
 }
 
-function resolveKey(key: string): string {
-  const full = path.resolve(env.uploadsDir, key);
-  if (!full.startsWith(path.resolve(env.uploadsDir) + path.sep))
-    throw new Error("Clave de archivo inválida");
-  return full;
-}
-
 export async function deleteStoredFile(key: string | null | undefined): Promise<void> {
-  if (key) await fs.rm(resolveKey(key), { force: true });
+  if (key) await storage().remove(key);
 }
 
 export async function storedFileExists(key: string): Promise<boolean> {
-  return fs
-    .stat(resolveKey(key))
-    .then((s) => s.isFile())
-    .catch(() => false);
+  return (await storage().size(key)) !== null;
+}
+
+/** A stored file's bytes as a stream (backups, downloads); null when it is missing. */
+export async function openStoredFile(key: string): Promise<StoredBody | null> {
+  return storage().open(key);
+}
+
+/** Stores a local file under a known key (restoring a backup); the local file is consumed. */
+export async function putStoredFile(key: string, localPath: string): Promise<void> {
+  await storage().put(key, localPath);
 }
 
 const INLINE_TYPES = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp"]);
@@ -129,15 +144,14 @@ export async function fileResponse(
   key: string,
   { name, type, inline = false }: { name: string; type: string; inline?: boolean },
 ): Promise<Response> {
-  const full = resolveKey(key);
-  const stat = await fs.stat(full).catch(() => null);
-  if (!stat) throw new Response("Archivo no encontrado", { status: 404 });
+  const body = await storage().open(key);
+  if (!body) throw new Response("Archivo no encontrado", { status: 404 });
   const disposition = inline && INLINE_TYPES.has(type) ? "inline" : "attachment";
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return new Response(Readable.toWeb(createReadStream(full)) as ReadableStream, {
+  return new Response(Readable.toWeb(body.stream) as ReadableStream, {
     headers: {
       "Content-Type": type || "application/octet-stream",
-      "Content-Length": String(stat.size),
+      "Content-Length": String(body.size),
       "Content-Disposition": `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
@@ -147,69 +161,225 @@ export async function fileResponse(
   });
 }
 
-/** Every column that holds a file key; the sweep keeps exactly these files. */
-async function referencedKeys(database: DB): Promise<Set<string>> {
-  const lists = await Promise.all([
-    database.selectFrom("quote_requests").select("file_key as key").execute(),
-    database
-      .selectFrom("partner_quotes")
-      .select("file_key as key")
-      .where("file_key", "is not", null)
-      .execute(),
-    database
-      .selectFrom("official_quotes")
-      .select("pdf_key as key")
-      .where("pdf_key", "is not", null)
-      .execute(),
-    database
-      .selectFrom("payments")
-      .select("proof_key as key")
-      .where("proof_key", "is not", null)
-      .execute(),
-    database
-      .selectFrom("payments")
-      .select("receipt_key as key")
-      .where("receipt_key", "is not", null)
-      .execute(),
-    database
-      .selectFrom("thread_messages")
-      .select("file_key as key")
-      .where("file_key", "is not", null)
-      .execute(),
-    database
-      .selectFrom("products")
-      .select("image_key as key")
-      .where("image_key", "is not", null)
-      .execute(),
-  ]);
-  return new Set(lists.flat().map((r) => r.key as string));
+/**
+ * Every column that holds a storage key, as [table, column]. The orphan sweep keeps exactly the
+ * files these point to and a backup carries exactly those files; a schema test fails when a new
+ * `*_key` column is not listed here.
+ */
+export const FILE_KEY_COLUMNS = [
+  ["quote_requests", "file_key"],
+  ["partner_quotes", "file_key"],
+  ["official_quotes", "pdf_key"],
+  ["payments", "proof_key"],
+  ["payments", "receipt_key"],
+  ["thread_messages", "file_key"],
+  ["products", "image_key"],
+] as const;
+
+/** Every stored file a row points to. */
+export async function referencedKeys(database: DB): Promise<Set<string>> {
+  const lists = await Promise.all(
+    FILE_KEY_COLUMNS.map(([table, column]) =>
+      sql<{
+        key: string;
+      }>`SELECT ${sql.ref(column)} AS key FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`
+        .execute(database)
+        .then((r) => r.rows),
+    ),
+  );
+  return new Set(lists.flat().map((r) => r.key));
 }
 
 /**
  * Removes temp files and stored files no row points to, older than `graceMs` (so an upload in
- * flight is never touched). Runs at server start.
+ * flight is never touched). Runs at server start; covers the local staging folder and the backend.
  */
 export async function sweepOrphanFiles(database: DB, graceMs = 60 * 60 * 1000): Promise<number> {
   const cutoff = Date.now() - graceMs;
   const keys = await referencedKeys(database);
   let removed = 0;
-  async function walk(dir: string, prefix: string): Promise<void> {
-    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        await walk(full, key);
-        continue;
-      }
-      if (entry.name === ".gitkeep" || keys.has(key)) continue;
-      const stat = await fs.stat(full).catch(() => null);
-      if (stat && stat.mtimeMs < cutoff) {
-        await fs.rm(full, { force: true });
-        removed++;
-      }
+  for await (const file of walkLocal(TMP_DIR(), ".tmp")) {
+    if (file.modifiedMs < cutoff) {
+      await fs.rm(path.join(env.uploadsDir, file.key), { force: true });
+      removed++;
     }
   }
-  await walk(env.uploadsDir, "");
+  for await (const file of storage().list()) {
+    if (keys.has(file.key) || file.modifiedMs >= cutoff) continue;
+    await storage().remove(file.key);
+    removed++;
+  }
   return removed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backends: the uploads folder (default) or an S3-compatible bucket (when S3_BUCKET is set).
+// Uploads are always staged and checked in the local `.tmp` folder first, so a refused or killed
+// upload never reaches the backend.
+
+export interface StoredBody {
+  stream: Readable;
+  size: number;
+}
+
+export interface StorageBackend {
+  readonly name: "local" | "s3";
+  /** Stores the local file `localPath` under `key`; the local file is gone afterwards. */
+  put(key: string, localPath: string): Promise<void>;
+  open(key: string): Promise<StoredBody | null>;
+  /** The stored size in bytes, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+  list(): AsyncIterable<{ key: string; modifiedMs: number }>;
+}
+
+async function* walkLocal(
+  dir: string,
+  prefix: string,
+): AsyncGenerator<{ key: string; modifiedMs: number }> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (key !== ".tmp") yield* walkLocal(full, key);
+      continue;
+    }
+    if (entry.name === ".gitkeep") continue;
+    const stat = await fs.stat(full).catch(() => null);
+    if (stat) yield { key, modifiedMs: stat.mtimeMs };
+  }
+}
+
+export function localBackend(root = env.uploadsDir): StorageBackend {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep) || key.startsWith(".tmp/"))
+      throw new Error("Clave de archivo inválida");
+    return full;
+  };
+  const size = async (key: string) => {
+    const stat = await fs.stat(resolve(key)).catch(() => null);
+    return stat?.isFile() ? stat.size : null;
+  };
+  return {
+    name: "local",
+    async put(key, localPath) {
+      const full = resolve(key);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      await fs.rename(localPath, full);
+    },
+    async open(key) {
+      const bytes = await size(key);
+      return bytes === null ? null : { stream: createReadStream(resolve(key)), size: bytes };
+    },
+    size,
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+    list: () => walkLocal(root, ""),
+  };
+}
+
+/**
+ * The shape of the keys `commitStagedFile` makes. The bucket may hold other things (Litestream's
+ * replica, by choice or by mistake): the sweep and the backups only ever see keys of this shape.
+ */
+const STORED_KEY = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+$/;
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+export function s3Backend(config: S3Config): StorageBackend {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    // Endpoints other than AWS (MinIO, R2, Tigris, a local test server) address buckets by path.
+    forcePathStyle: Boolean(config.endpoint),
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the chunked
+    // trailers the default adds to streamed bodies.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = config.bucket;
+  const missing = (error: unknown) =>
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" ||
+      error.name === "NotFound" ||
+      error.$metadata.httpStatusCode === 404);
+  return {
+    name: "s3",
+    async put(key, localPath) {
+      const { size } = await fs.stat(localPath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(localPath),
+          ContentLength: size,
+        }),
+      );
+      await fs.rm(localPath, { force: true });
+    },
+    async open(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return Number(head.ContentLength ?? 0);
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? [])
+          if (object.Key && STORED_KEY.test(object.Key))
+            yield { key: object.Key, modifiedMs: object.LastModified?.getTime() ?? Date.now() };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
+
+let current: StorageBackend | undefined;
+
+/** The backend chosen by the environment: S3 when S3_BUCKET is set, else the uploads folder. */
+export function storage(): StorageBackend {
+  return (current ??= env.S3_BUCKET
+    ? s3Backend({
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      })
+    : localBackend());
+}
+
+/** Replaces the backend for the rest of the process (tests that run against both). */
+export function useStorageBackend(backend: StorageBackend): void {
+  current = backend;
 }

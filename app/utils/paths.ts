@@ -94,6 +94,7 @@ export const paths = {
     contactsCsv: (query?: Query) => withQuery("/admin/contacts.csv", query),
     settings: () => "/admin/settings",
     redemptions: (query?: Query) => withQuery("/admin/redemptions", query),
+    system: () => "/admin/system",
   },
 
   /**

@@ -261,6 +261,7 @@ test.describe("Todas las páginas a 360 px", () => {
         "/admin/contacts",
         "/admin/settings",
         "/admin/redemptions",
+        "/admin/system",
         "/profile",
         "/notifications",
       ],
