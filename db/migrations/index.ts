@@ -15,6 +15,7 @@ import * as jobs from "./2026-11-26T05-00_jobs";
 import * as roundSummaries from "./2026-11-26T06-00_round_summaries";
 import * as userDeactivation from "./2026-11-26T07-00_user_deactivation";
 import * as paymentReceipts from "./2026-11-26T08-00_payment_receipts";
+import * as listSorting from "./2026-11-27T04-00_list_sorting";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T06-00_round_summaries": roundSummaries,
   "2026-11-26T07-00_user_deactivation": userDeactivation,
   "2026-11-26T08-00_payment_receipts": paymentReceipts,
+  "2026-11-27T04-00_list_sorting": listSorting,
 };
