@@ -163,7 +163,7 @@ export function matchingPageIds(
 export const SEARCH_COUNT_CAP = 200;
 
 /** The rows `query` selects, counted up to SEARCH_COUNT_CAP + 1. */
-async function cappedCount(
+export async function cappedCount(
   database: DB,
   query: { limit(n: number): Expression<unknown> },
 ): Promise<number> {
