@@ -82,6 +82,12 @@ export const ADMIN_PAYMENT_SORTS = ["cola", "recientes", "antiguos", "monto"] as
 export const BUYER_PAYMENT_SORTS = ["recientes", "antiguos", "monto"] as const;
 export const USER_SORTS = ["recientes", "antiguos"] as const;
 
+/** The desk's `?orden=`; its older `?sort=deadline` links still sort by deadline. */
+export function adminRequestSortFrom(params: URLSearchParams) {
+  const legacy = params.get("sort") === "deadline" ? "plazo" : null;
+  return sortFrom(params.get("orden") ?? legacy, ADMIN_REQUEST_SORTS);
+}
+
 export const SORT_LABELS: Record<ListSort, string> = {
   recientes: "Más recientes primero",
   antiguos: "Más antiguos primero",
