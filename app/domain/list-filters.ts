@@ -58,9 +58,7 @@ export function hasRange(range: DayRange): boolean {
 export function rangeInstants(range: DayRange): { start: string | null; end: string | null } {
   return {
     start: range.from ? `${range.from}T00:00:00.000Z` : null,
-    end: range.to
-      ? new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString()
-      : null,
+    end: range.to ? new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString() : null,
   };
 }
 

@@ -17,7 +17,8 @@ interface KeysetColumns {
   numeric?: boolean;
 }
 
-const keyRef = (key: string | RawBuilder<unknown>) => (typeof key === "string" ? sql.ref(key) : key);
+const keyRef = (key: string | RawBuilder<unknown>) =>
+  typeof key === "string" ? sql.ref(key) : key;
 
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
@@ -19,12 +19,7 @@ import {
   RANGE_SORT_CAP,
   SEARCH_COUNT_CAP,
 } from "./quote-request.server";
-import {
-  inBatches,
-  inKeysetBatches,
-  keysetDirection,
-  readKeysetPage,
-} from "./keyset.server";
+import { inBatches, inKeysetBatches, keysetDirection, readKeysetPage } from "./keyset.server";
 import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 import { countOf } from "~/utils/format";
 import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
@@ -514,7 +509,12 @@ async function adminPaymentIndex(
 /** The Pagos list's rows for a sort other than the review queue, with its filters. */
 async function sortedAdminPayments(
   database: DB,
-  { q, status, range = { from: null, to: null }, sort }: AdminPaymentFilters & { sort: PaymentSort },
+  {
+    q,
+    status,
+    range = { from: null, to: null },
+    sort,
+  }: AdminPaymentFilters & { sort: PaymentSort },
 ) {
   const through = await adminPaymentIndex(database, { status, range, sort });
   return searchedAdminPayments(database, q, through)

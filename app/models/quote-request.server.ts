@@ -28,12 +28,7 @@ import {
   type RequestSort,
 } from "~/domain/deadline";
 import type { DB } from "~/services/db.server";
-import {
-  hasRange,
-  rangeInstants,
-  type DayRange,
-  type ListSort,
-} from "~/domain/list-filters";
+import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 
 /**
  * Reading quote requests. Every buyer query is scoped by buyerId; admin queries are only called
@@ -223,7 +218,11 @@ const AMOUNT_KEY = sql`coalesce(qr.total_amount_cents, -1)`;
 /** The keyset columns of a request list sorted by creation or amount. */
 function requestSortColumns(sort: ListSort) {
   if (sort === "monto") return { key: AMOUNT_KEY, id: "qr.id", numeric: true } as const;
-  return { key: "qr.created_at", id: "qr.id", order: sort === "antiguos" ? "asc" : "desc" } as const;
+  return {
+    key: "qr.created_at",
+    id: "qr.id",
+    order: sort === "antiguos" ? "asc" : "desc",
+  } as const;
 }
 
 const requestSortKey =
@@ -281,7 +280,9 @@ export async function listBuyerRequests(
           ? matchingRequestIds(database, match)
           : matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
       );
-      total = plain ? countMatchingRequests(database, match) : cappedCount(database, base.select("qr.id"));
+      total = plain
+        ? countMatchingRequests(database, match)
+        : cappedCount(database, base.select("qr.id"));
     }
     if (literal) {
       const pattern = likePattern(q);
@@ -640,7 +641,15 @@ export async function listAdminRequests(
 ) {
   const order = adminSortOf(sort);
   if (deadline || order !== "recientes" || hasRange(range))
-    return listAdminRequestsSorted(database, { q, status, deadline, sort: order, page, now, range });
+    return listAdminRequestsSorted(database, {
+      q,
+      status,
+      deadline,
+      sort: order,
+      page,
+      now,
+      range,
+    });
   const filtered = filteredAdminRequests(database, { q, status });
   if (filtered.nothing) return NO_ROWS;
   let { base } = filtered;
@@ -761,8 +770,7 @@ const adminSortKey =
     created_at: string;
     quote_deadline: string;
     total_amount_cents: number | null;
-  }) =>
-    sort === "plazo" ? { key: row.quote_deadline, id: row.id } : requestSortKey(sort)(row);
+  }) => (sort === "plazo" ? { key: row.quote_deadline, id: row.id } : requestSortKey(sort)(row));
 
 /** The admin list with a «Plazo» filter, a date range or a sort other than newest first. */
 async function listAdminRequestsSorted(

@@ -182,13 +182,12 @@ export default function AdminPayments() {
         <SortSelect sorts={ADMIN_PAYMENT_SORTS} value={sort} />
       </SearchBar>
       <ActiveFilters
-        chips={[
-          rangeChip(dates, RANGE_SUBJECTS.payments),
-          sortChip(ADMIN_PAYMENT_SORTS, sort),
-        ]}
+        chips={[rangeChip(dates, RANGE_SUBJECTS.payments), sortChip(ADMIN_PAYMENT_SORTS, sort)]}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-700">{matchCountOf(total, totalCapped, "pago", "pagos")}</p>
+        <p className="text-sm text-slate-700">
+          {matchCountOf(total, totalCapped, "pago", "pagos")}
+        </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
         <a
           href={paths.admin.paymentsCsv({

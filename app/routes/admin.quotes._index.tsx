@@ -100,19 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminQuotes() {
-  const {
-    counts,
-    rows,
-    total,
-    totalCapped,
-    pageInfo,
-    q,
-    status,
-    deadline,
-    sort,
-    dates,
-    currency,
-  } = useLoaderData<typeof loader>();
+  const { counts, rows, total, totalCapped, pageInfo, q, status, deadline, sort, dates, currency } =
+    useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const filtered = Boolean(q || status || deadline || dates.range.from || dates.range.to);
   return (
@@ -146,10 +135,7 @@ export default function AdminQuotes() {
         <SortSelect sorts={ADMIN_REQUEST_SORTS} value={sort} />
       </StatusFilterForm>
       <ActiveFilters
-        chips={[
-          rangeChip(dates, RANGE_SUBJECTS.requests),
-          sortChip(ADMIN_REQUEST_SORTS, sort),
-        ]}
+        chips={[rangeChip(dates, RANGE_SUBJECTS.requests), sortChip(ADMIN_REQUEST_SORTS, sort)]}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">

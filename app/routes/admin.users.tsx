@@ -9,7 +9,13 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { Field, FormErrors, SelectField } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { ROLE_LABELS, ROLES } from "~/domain/roles";
-import { dateRangeFrom, hasRange, RANGE_SUBJECTS, sortFrom, USER_SORTS } from "~/domain/list-filters";
+import {
+  dateRangeFrom,
+  hasRange,
+  RANGE_SUBJECTS,
+  sortFrom,
+  USER_SORTS,
+} from "~/domain/list-filters";
 import {
   ActiveFilters,
   DateRangeFields,
