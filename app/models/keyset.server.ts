@@ -81,23 +81,24 @@ export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
   database: Parameters<RawBuilder<O>["execute"]>[0],
   query: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
-  columns: { key: string; id: string; order?: KeysetOrder },
+  columns: KeysetColumns & { key: string | RawBuilder<unknown> },
   output: { key: string; id: string },
   pageSize: number,
 ): Promise<O[]> {
   if (request.kind === "numbered") return readKeysetPage(query, request, columns, pageSize);
   const direction = keysetDirection(request, columns.order);
   const beyond = sql.raw(direction === "asc" ? ">" : "<");
-  const { key, id } = request.cursor;
+  const { id } = request.cursor;
+  const key = columns.numeric ? Number(request.cursor.key) : request.cursor.key;
   const limit = pageSize + 1;
   const sameKey = query
-    .where(sql<SqlBool>`${sql.ref(columns.key)} = ${key}`)
+    .where(sql<SqlBool>`${keyRef(columns.key)} = ${key}`)
     .where(sql<SqlBool>`${sql.ref(columns.id)} ${beyond} ${id}`)
     .orderBy(sql.ref(columns.id), direction)
     .limit(limit);
   const nextKeys = query
-    .where(sql<SqlBool>`${sql.ref(columns.key)} ${beyond} ${key}`)
-    .orderBy(sql.ref(columns.key), direction)
+    .where(sql<SqlBool>`${keyRef(columns.key)} ${beyond} ${key}`)
+    .orderBy(keyRef(columns.key), direction)
     .orderBy(sql.ref(columns.id), direction)
     .limit(limit);
   const order = sql.raw(direction);

@@ -327,6 +327,7 @@ function sentIn(range: DayRange) {
  * statistics, may read a buyer's or a status's payments and sort them all; see ADR 0009).
  */
 type PaymentIndex =
+  | "payments_review_queue"
   | "payments_sent"
   | "payments_buyer_sent"
   | "payments_status_sent"
@@ -565,6 +566,10 @@ export async function listPaymentsForAdmin(
   const base = searchedAdminPayments(database, q).$if(hasRange(range), (qb) =>
     qb.where(sentIn(range)),
   );
+  const queue = searchedAdminPayments(database, q, "payments_review_queue").$if(
+    hasRange(range),
+    (qb) => qb.where(sentIn(range)),
+  );
   const reviewedStatuses: PaymentStatus[] =
     status && status !== "pending" ? [status] : ["confirmed", "rejected"];
   const showPending = status === null || status === "pending";
@@ -574,7 +579,7 @@ export async function listPaymentsForAdmin(
 
   /** Pending payments in queue order (or reversed), from just past `from` when given. */
   const pendingPart = (from: { flag: number; at: string; id: number } | null, limit: number) =>
-    base
+    queue
       .select(adminListColumns)
       .where("p.status", "=", "pending")
       .$if(from !== null, (qb) =>

@@ -470,7 +470,6 @@ type RequestIndex =
   | "quote_requests_buyer_created"
   | "quote_requests_amount"
   | "quote_requests_buyer_amount"
-  | "quote_requests_status_amount"
   | "quote_requests_deadline"
   | "quote_requests_open_deadline"
   | "quote_requests_open_created"
@@ -683,7 +682,8 @@ export async function listAdminRequests(
  * - a date range holding at most RANGE_SORT_CAP requests: that range of the creation index, sorted;
  * - soonest deadline first: the open requests by deadline with «Plazo» (by status and deadline
  *   when a status is chosen), every request by deadline without;
- * - largest amount first: the amount index (by status and amount with a status);
+ * - largest amount first: the amount index (a status filter is checked on each row read: every
+ *   status holds a share of the requests, so a page stops after a bounded walk);
  * - by creation with «Plazo»: the open requests by creation (their deadline and status are in the
  *   index, so a filter that matches few rows still reads no table row it throws away);
  * - by creation otherwise: the planner's choice, a range of the (status,) creation index.
@@ -707,7 +707,7 @@ function sortedIndex({
     if (status) return "quote_requests_status_deadline";
     return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
   }
-  if (sort === "monto") return status ? "quote_requests_status_amount" : "quote_requests_amount";
+  if (sort === "monto") return "quote_requests_amount";
   return deadline ? "quote_requests_open_created" : null;
 }
 
@@ -743,7 +743,10 @@ async function sortedSource(
   };
 }
 
-/** Reads one keyset page of a sorted admin view (soonest deadline first reads over ties). */
+/**
+ * Reads one keyset page of a sorted admin view; soonest deadline first and largest amount first
+ * read over ties (readKeysetPageOverTies).
+ */
 function readSortedPage<D, TB extends keyof D, O>(
   database: DB,
   base: SelectQueryBuilder<D, TB, O>,
@@ -760,7 +763,17 @@ function readSortedPage<D, TB extends keyof D, O>(
         { key: "quote_deadline", id: "id" },
         pageSize,
       )
-    : readKeysetPage(base, page, requestSortColumns(sort), pageSize);
+    : sort === "monto"
+      ? // Thousands of requests share "no amount yet": their tie is read as deadlines' are.
+        readKeysetPageOverTies(
+          database,
+          base,
+          page,
+          { key: AMOUNT_KEY, id: "qr.id", numeric: true },
+          { key: "total_amount_cents", id: "id" },
+          pageSize,
+        )
+      : readKeysetPage(base, page, requestSortColumns(sort), pageSize);
 }
 
 const adminSortKey =
