@@ -172,7 +172,9 @@ beforeAll(async () => {
   }
   await addRequest(buyer, at(5, 600), 25_000, at(20, 0));
   // Another buyer's requests in the same days: the desk sees them, the buyer does not.
-  for (let day = 1; day <= 10; day += 3) await addRequest(other, at(day, 300), 5_000, at(21, 0));
+  const theirs: number[] = [];
+  for (let day = 1; day <= 10; day += 3)
+    theirs.push(await addRequest(other, at(day, 300), 5_000, at(21, 0)));
 
   // Payments: the date shown is the proof's, else the payment's own creation.
   const own = requests.filter((r) => r.buyer === buyer);
@@ -188,9 +190,23 @@ beforeAll(async () => {
           : "confirmed";
     await addPayment(r.id, buyer, { created, submitted, amount: 1_000 * (1 + (i % 7)), status });
   }
-  const theirs = requests.filter((r) => r.buyer === other);
-  for (const [i, r] of theirs.entries())
-    await addPayment(r.id, other, {
+  // More payments in the days filtered below, so every list of them spans several pages.
+  for (let i = 0; i < 60; i++) {
+    const owner = i % 2 ? buyer : other;
+    const id = await addRequest(owner, at(3 + (i % 7), 700 + i), 1_000 * (i % 4), at(22, 0));
+    const submitted = i % 5 === 0 ? null : at(3 + (i % 7), 800 + i);
+    const status: PaymentStatus = !submitted
+      ? "pending"
+      : (["pending", "confirmed", "rejected"] as const)[i % 3]!;
+    await addPayment(id, owner, {
+      created: at(2 + (i % 7), 900 + i),
+      submitted,
+      amount: 2_000 * (1 + (i % 3)),
+      status,
+    });
+  }
+  for (const [i, id] of theirs.entries())
+    await addPayment(id, other, {
       created: at(2 + i, 50),
       submitted: at(3 + i, 50),
       amount: 77_700,
@@ -219,7 +235,9 @@ describe("solicitudes: rango de fechas de creación y orden", () => {
     const mine = requests.filter((r) => r.buyer === buyer);
     // Inclusive days: the first minute of Mar 1 and the last of Mar 10 count; Feb 28 23:59 and
     // Mar 11 00:00 do not.
-    expect(ownIn(MARCH).length).toBe(31);
+    expect(ownIn(MARCH).length).toBe(31 + 30);
+    expect(ownIn(MARCH).map((r) => r.created)).toContain("2031-03-01T00:00:00.000Z");
+    expect(ownIn(MARCH).map((r) => r.created)).toContain("2031-03-10T23:59:00.000Z");
     expect(
       await expectPages(read("recientes", MARCH), ids(ownIn(MARCH).sort(newest))),
     ).toBeGreaterThan(1);
@@ -243,7 +261,7 @@ describe("solicitudes: rango de fechas de creación y orden", () => {
       page: first,
       range: MARCH,
     });
-    expect(total).toMatchObject({ total: 31, totalCapped: false });
+    expect(total).toMatchObject({ total: 61, totalCapped: false });
   });
 
   it("la mesa de control: cada orden con rango, también cuando el rango pasa de RANGE_SORT_CAP solicitudes", async () => {
