@@ -237,6 +237,19 @@ await time("listAdminRequests desde/hasta (everything) orden=antiguos", () =>
     page: first,
   }),
 );
+await time("listAdminRequests deadline=overdue (every open) orden=monto", () =>
+  listAdminRequests(db, {
+    q: "",
+    status: null,
+    deadline: "overdue",
+    sort: "monto",
+    page: first,
+    now: overdueAt,
+  }),
+);
+await time("listAdminRequests deadline=overdue, none overdue, orden=monto", () =>
+  listAdminRequests(db, { q: "", status: null, deadline: "overdue", sort: "monto", page: first }),
+);
 await time("listAdminRequests q=válvulas desde/hasta (a week)", () =>
   listAdminRequests(db, { q: "válvulas", status: null, range: week, page: first }),
 );

@@ -680,6 +680,8 @@ export async function listAdminRequests(
  * is one index range read in the list's order and stopped at the page's end:
  * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none");
  * - a date range holding at most RANGE_SORT_CAP requests: that range of the creation index, sorted;
+ * - largest amount first with a «Plazo» filter that holds at most RANGE_SORT_CAP requests: those
+ *   requests by deadline, sorted (the amount index would be walked to its end for none);
  * - soonest deadline first: the open requests by deadline with «Plazo» (by status and deadline
  *   when a status is chosen), every request by deadline without;
  * - largest amount first: the amount index (a status filter is checked on each row read: every
@@ -694,21 +696,40 @@ function sortedIndex({
   sort,
   fewMatches,
   fewCreated,
+  fewDue,
 }: {
   status: RequestStatus | null;
   deadline: DeadlineFilter | null;
   sort: "recientes" | "antiguos" | "plazo" | "monto";
   fewMatches: boolean;
   fewCreated: boolean;
+  fewDue: boolean;
 }): RequestIndex | null {
   if (fewMatches) return "none";
   if (fewCreated) return "quote_requests_created";
-  if (sort === "plazo") {
+  if (sort === "plazo" || fewDue) {
     if (status) return "quote_requests_status_deadline";
     return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
   }
   if (sort === "monto") return "quote_requests_amount";
   return deadline ? "quote_requests_open_created" : null;
+}
+
+/** Whether at most RANGE_SORT_CAP open requests pass a «Plazo» filter (counted in its index). */
+async function fewDueIn(
+  database: DB,
+  { status, deadline, now }: { status: RequestStatus | null; deadline: DeadlineFilter; now: Date },
+) {
+  const due = requestsFrom(
+    database,
+    status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
+  )
+    .select("qr.id")
+    .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
+    .where(deadlineCondition(deadline, now, status === null))
+    .limit(RANGE_SORT_CAP + 1);
+  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${due})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0) <= RANGE_SORT_CAP;
 }
 
 /** Where a sorted view reads its rows (sortedIndex), from a search's and a range's sizes. */
@@ -719,9 +740,10 @@ async function sortedSource(
   const { q, status, deadline, now, range, sort } = filters;
   const searched = q ? filteredAdminRequests(database, { q, status, deadline, now }) : null;
   const match = searched?.match ?? null;
-  const [matched, fewCreated] = await Promise.all([
+  const [matched, fewCreated, fewDue] = await Promise.all([
     match === null ? null : countMatchingRequests(database, match),
     fewInRange(database, range),
+    deadline !== null && sort === "monto" ? fewDueIn(database, { status, deadline, now }) : false,
   ]);
   const through = sortedIndex({
     status,
@@ -729,6 +751,7 @@ async function sortedSource(
     sort,
     fewMatches: matched !== null && matched <= SEARCH_COUNT_CAP,
     fewCreated,
+    fewDue,
   });
   const filtered = filteredAdminRequests(database, filters, through);
   let { base } = filtered;

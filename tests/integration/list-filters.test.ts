@@ -319,6 +319,25 @@ describe("solicitudes: rango de fechas de creación y orden", () => {
           .sort(amountFirst),
       ),
     );
+    // «Plazo» (overdue on Apr 2) with the amount sort: the open requests past their deadline.
+    const overdue = await walk((page) =>
+      listAdminRequests(db, {
+        q: "",
+        status: null,
+        deadline: "overdue",
+        sort: "monto",
+        page,
+        range: MARCH,
+        now: new Date("2031-04-02T00:00:00.000Z"),
+      }),
+    );
+    expect(overdue.forward).toEqual(
+      ids(
+        allIn(MARCH)
+          .filter((r) => r.deadline <= "2031-04-02")
+          .sort(amountFirst),
+      ),
+    );
     // The count of a wide range stops at the search cap ("Más de 200").
     const counted = await listAdminRequests(db, { q: "", status: null, page: first, range: MARCH });
     expect(counted.totalCapped).toBe(true);
