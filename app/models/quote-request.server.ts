@@ -469,6 +469,7 @@ type RequestIndex =
   | "quote_requests_created"
   | "quote_requests_buyer_created"
   | "quote_requests_amount"
+  | "quote_requests_open_amount"
   | "quote_requests_buyer_amount"
   | "quote_requests_deadline"
   | "quote_requests_open_deadline"
@@ -597,8 +598,12 @@ function filteredAdminRequests(
   if (status) base = base.where("qr.status", "=", status);
   if (range && hasRange(range)) base = base.where(createdIn(range));
   if (deadline) {
-    // The partial index of open requests by creation needs the open statuses written out.
-    const open = status === null || through === "quote_requests_open_created";
+    // The partial indexes of open requests (by creation, by amount) need the open statuses
+    // written out.
+    const open =
+      status === null ||
+      through === "quote_requests_open_created" ||
+      through === "quote_requests_open_amount";
     base = base.where(deadlineCondition(deadline, now, open));
   }
   if (!q) return { base, match: null, literal: false, nothing: false };
@@ -685,7 +690,8 @@ export async function listAdminRequests(
  * - soonest deadline first: the open requests by deadline with «Plazo» (by status and deadline
  *   when a status is chosen), every request by deadline without;
  * - largest amount first: the amount index (a status filter is checked on each row read: every
- *   status holds a share of the requests, so a page stops after a bounded walk);
+ *   status holds a share of the requests, so a page stops after a bounded walk), the open
+ *   requests' one with «Plazo»;
  * - by creation with «Plazo»: the open requests by creation (their deadline and status are in the
  *   index, so a filter that matches few rows still reads no table row it throws away);
  * - by creation otherwise: the planner's choice, a range of the (status,) creation index.
@@ -711,7 +717,7 @@ function sortedIndex({
     if (status) return "quote_requests_status_deadline";
     return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
   }
-  if (sort === "monto") return "quote_requests_amount";
+  if (sort === "monto") return deadline ? "quote_requests_open_amount" : "quote_requests_amount";
   return deadline ? "quote_requests_open_created" : null;
 }
 
