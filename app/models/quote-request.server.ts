@@ -23,7 +23,6 @@ import {
   isDeadlineFilter,
   isOpenStatus,
   OPEN_STATUSES,
-  requestSortFrom,
   type DeadlineFilter,
   type RequestSort,
 } from "~/domain/deadline";
@@ -69,11 +68,6 @@ export function statusFromUrl(url: URL): RequestStatus | null {
 export function deadlineFromUrl(url: URL): DeadlineFilter | null {
   const deadline = url.searchParams.get("deadline");
   return isDeadlineFilter(deadline) ? deadline : null;
-}
-
-/** ?sort=deadline, or the default newest first. */
-export function sortFromUrl(url: URL): RequestSort {
-  return requestSortFrom(url.searchParams.get("sort"));
 }
 
 /** Requests per status from the counters the writing transactions keep (one row per status). */
