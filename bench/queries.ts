@@ -3,6 +3,7 @@
  * admin, the busiest buyer and the busiest partner, analytics included.
  * Usage: DATABASE_PATH=/tmp/large.sqlite npm run bench:queries
  */
+import { sql } from "kysely";
 import { db } from "../app/services/db.server";
 import { getAnalytics } from "../app/models/analytics.server";
 import { loyaltySummary } from "../app/models/loyalty.server";
@@ -83,6 +84,33 @@ const latestDeadline = await db
 const deepByDeadline: PageRequest = {
   kind: "after",
   cursor: { page: 4999, key: latestDeadline.quote_deadline, id: latestDeadline.id },
+};
+
+/**
+ * Date ranges for the lists' «Desde / Hasta» (issue 14): one week in the middle of the data, and a
+ * range holding every row; and a deep cursor for the amount sort.
+ */
+const span = await db
+  .selectFrom("quote_requests")
+  .select((eb) => [eb.fn.min("created_at").as("first"), eb.fn.max("created_at").as("last")])
+  .executeTakeFirstOrThrow();
+const middle = (Date.parse(span.first!) + Date.parse(span.last!)) / 2;
+const week = {
+  from: new Date(middle).toISOString().slice(0, 10),
+  to: new Date(middle + 6 * 86_400_000).toISOString().slice(0, 10),
+};
+const everything = { from: span.first!.slice(0, 10), to: span.last!.slice(0, 10) };
+const cheapest = await db
+  .selectFrom("quote_requests")
+  .select(["id", sql<number>`coalesce(total_amount_cents, -1)`.as("amount")])
+  .orderBy(sql`coalesce(total_amount_cents, -1)`)
+  .orderBy("id")
+  .limit(1)
+  .offset(20)
+  .executeTakeFirstOrThrow();
+const deepByAmount: PageRequest = {
+  kind: "after",
+  cursor: { page: 4999, key: String(cheapest.amount), id: cheapest.id },
 };
 
 /** The busiest partner's last page, reached by following the pages' own `after` links. */
@@ -176,9 +204,88 @@ await time("listAdminRequests q=válvulas deadline=overdue", () =>
 await time("listAdminRequests q=lote 12 sort=deadline", () =>
   listAdminRequests(db, { q: "lote 12", status: null, sort: "deadline", page: first }),
 );
+await time("listAdminRequests orden=antiguos page 1", () =>
+  listAdminRequests(db, { q: "", status: null, sort: "antiguos", page: first }),
+);
+await time("listAdminRequests orden=monto page 1", () =>
+  listAdminRequests(db, { q: "", status: null, sort: "monto", page: first }),
+);
+await time("listAdminRequests orden=monto deep (keyset)", () =>
+  listAdminRequests(db, { q: "", status: null, sort: "monto", page: deepByAmount }),
+);
+await time("listAdminRequests orden=monto status=paid", () =>
+  listAdminRequests(db, { q: "", status: "paid", sort: "monto", page: first }),
+);
+await time("listAdminRequests desde/hasta (a week)", () =>
+  listAdminRequests(db, { q: "", status: null, range: week, page: first }),
+);
+await time("listAdminRequests desde/hasta (a week) orden=monto", () =>
+  listAdminRequests(db, { q: "", status: null, range: week, sort: "monto", page: first }),
+);
+await time("listAdminRequests desde/hasta (a week) orden=plazo", () =>
+  listAdminRequests(db, { q: "", status: null, range: week, sort: "plazo", page: first }),
+);
+await time("listAdminRequests desde/hasta (everything) orden=monto", () =>
+  listAdminRequests(db, { q: "", status: null, range: everything, sort: "monto", page: first }),
+);
+await time("listAdminRequests desde/hasta (everything) orden=antiguos", () =>
+  listAdminRequests(db, {
+    q: "",
+    status: null,
+    range: everything,
+    sort: "antiguos",
+    page: first,
+  }),
+);
+await time("listAdminRequests deadline=overdue (every open) orden=monto", () =>
+  listAdminRequests(db, {
+    q: "",
+    status: null,
+    deadline: "overdue",
+    sort: "monto",
+    page: first,
+    now: overdueAt,
+  }),
+);
+await time("listAdminRequests deadline=overdue, none overdue, orden=monto", () =>
+  listAdminRequests(db, { q: "", status: null, deadline: "overdue", sort: "monto", page: first }),
+);
+await time("listAdminRequests q=válvulas desde/hasta (a week)", () =>
+  listAdminRequests(db, { q: "válvulas", status: null, range: week, page: first }),
+);
 await time("getRequestForAdmin", () => getRequestForAdmin(db, oldest.id));
 await time("listPaymentsForAdmin page 1", () =>
   listPaymentsForAdmin(db, { q: "", status: null, page: first }),
+);
+await time("listPaymentsForAdmin desde/hasta (a week), queue", () =>
+  listPaymentsForAdmin(db, { q: "", status: null, range: week, page: first }),
+);
+await time("listPaymentsForAdmin orden=recientes", () =>
+  listPaymentsForAdmin(db, { q: "", status: null, sort: "recientes", page: first }),
+);
+await time("listPaymentsForAdmin orden=antiguos", () =>
+  listPaymentsForAdmin(db, { q: "", status: null, sort: "antiguos", page: first }),
+);
+await time("listPaymentsForAdmin orden=monto status=confirmed", () =>
+  listPaymentsForAdmin(db, { q: "", status: "confirmed", sort: "monto", page: first }),
+);
+await time("listPaymentsForAdmin desde/hasta (a week) orden=monto", () =>
+  listPaymentsForAdmin(db, { q: "", status: null, range: week, sort: "monto", page: first }),
+);
+await time("listPaymentsForAdmin desde/hasta (everything) orden=monto", () =>
+  listPaymentsForAdmin(db, {
+    q: "",
+    status: null,
+    range: everything,
+    sort: "monto",
+    page: first,
+  }),
+);
+await time("listUsersForAdmin orden=antiguos", () =>
+  listUsersForAdmin(db, { q: "", role: null, sort: "antiguos", page: first }),
+);
+await time("listUsersForAdmin desde/hasta (a week)", () =>
+  listUsersForAdmin(db, { q: "", role: null, range: week, page: first }),
 );
 await time("listUsersForAdmin page 1", () =>
   listUsersForAdmin(db, { q: "", role: null, page: first }),
@@ -195,6 +302,28 @@ await time("listBuyerRequests", () =>
 await time("listBuyerRequests q=lote", () =>
   listBuyerRequests(db, { buyerId: buyer.id, q: "lote", status: null, page: first }),
 );
+await time("listBuyerRequests orden=antiguos", () =>
+  listBuyerRequests(db, { buyerId: buyer.id, q: "", status: null, sort: "antiguos", page: first }),
+);
+await time("listBuyerRequests orden=monto", () =>
+  listBuyerRequests(db, { buyerId: buyer.id, q: "", status: null, sort: "monto", page: first }),
+);
+await time("listBuyerRequests desde/hasta (a week)", () =>
+  listBuyerRequests(db, { buyerId: buyer.id, q: "", status: null, range: week, page: first }),
+);
+await time("listBuyerRequests desde/hasta (everything) orden=monto", () =>
+  listBuyerRequests(db, {
+    buyerId: buyer.id,
+    q: "",
+    status: null,
+    range: everything,
+    sort: "monto",
+    page: first,
+  }),
+);
+await time("listBuyerRequests q=lote desde/hasta (a week)", () =>
+  listBuyerRequests(db, { buyerId: buyer.id, q: "lote", status: null, range: week, page: first }),
+);
 await time("getRequestForBuyer", () =>
   getRequestForBuyer(db, { id: buyerRequest.id, buyerId: buyer.id }),
 );
@@ -203,6 +332,24 @@ await time("listBuyerPayments + counts", () =>
     listBuyerPayments(db, { buyerId: buyer.id, q: "", page: first }),
     buyerPaymentCounts(db, buyer.id),
   ]),
+);
+await time("listBuyerPayments orden=antiguos", () =>
+  listBuyerPayments(db, { buyerId: buyer.id, q: "", sort: "antiguos", page: first }),
+);
+await time("listBuyerPayments orden=monto", () =>
+  listBuyerPayments(db, { buyerId: buyer.id, q: "", sort: "monto", page: first }),
+);
+await time("listBuyerPayments desde/hasta (a week)", () =>
+  listBuyerPayments(db, { buyerId: buyer.id, q: "", range: week, page: first }),
+);
+await time("listBuyerPayments desde/hasta (everything) orden=monto", () =>
+  listBuyerPayments(db, {
+    buyerId: buyer.id,
+    q: "",
+    range: everything,
+    sort: "monto",
+    page: first,
+  }),
 );
 await time("loyaltySummary", () => loyaltySummary(db, buyer.id));
 await time(`getPartnerCounters (${partner.assigned} asignaciones)`, () =>

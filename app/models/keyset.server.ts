@@ -5,12 +5,20 @@ import { pageWindow, type PageRequest } from "~/utils/keyset";
 type KeysetOrder = "asc" | "desc";
 
 interface KeysetColumns {
-  /** The sort key column, or null when the list is sorted by `id` alone. */
-  key: string | null;
+  /**
+   * The sort key column (or an expression an index is built on), or null when the list is sorted
+   * by `id` alone.
+   */
+  key: string | RawBuilder<unknown> | null;
   id: string;
   /** "desc" when omitted. */
   order?: KeysetOrder;
+  /** The key is a number (an amount): the cursor's text is compared as one. */
+  numeric?: boolean;
 }
+
+const keyRef = (key: string | RawBuilder<unknown>) =>
+  typeof key === "string" ? sql.ref(key) : key;
 
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
@@ -24,10 +32,11 @@ export function keysetCondition(
   if (request.kind === "numbered") return null;
   const descending = (columns.order ?? "desc") === "desc";
   const op = sql.raw((request.kind === "after") === descending ? "<" : ">");
-  const { key, id } = request.cursor;
+  const { id } = request.cursor;
+  const key = columns.numeric ? Number(request.cursor.key) : request.cursor.key;
   return columns.key === null
     ? sql<SqlBool>`${sql.ref(columns.id)} ${op} ${id}`
-    : sql<SqlBool>`(${sql.ref(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
+    : sql<SqlBool>`(${keyRef(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
 }
 
 /** A list is read in its own order, and in the opposite one when going back a page. */
@@ -53,7 +62,7 @@ export function readKeysetPage<DB, TB extends keyof DB, O>(
   const { key } = columns;
   return query
     .$if(after !== null, (qb) => qb.where(after!))
-    .$if(key !== null, (qb) => qb.orderBy(sql.ref(key!), direction))
+    .$if(key !== null, (qb) => qb.orderBy(keyRef(key!), direction))
     .orderBy(sql.ref(columns.id), direction)
     .limit(window.limit)
     .offset(window.offset)
@@ -72,23 +81,24 @@ export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
   database: Parameters<RawBuilder<O>["execute"]>[0],
   query: SelectQueryBuilder<DB, TB, O>,
   request: PageRequest,
-  columns: { key: string; id: string; order?: KeysetOrder },
+  columns: KeysetColumns & { key: string | RawBuilder<unknown> },
   output: { key: string; id: string },
   pageSize: number,
 ): Promise<O[]> {
   if (request.kind === "numbered") return readKeysetPage(query, request, columns, pageSize);
   const direction = keysetDirection(request, columns.order);
   const beyond = sql.raw(direction === "asc" ? ">" : "<");
-  const { key, id } = request.cursor;
+  const { id } = request.cursor;
+  const key = columns.numeric ? Number(request.cursor.key) : request.cursor.key;
   const limit = pageSize + 1;
   const sameKey = query
-    .where(sql<SqlBool>`${sql.ref(columns.key)} = ${key}`)
+    .where(sql<SqlBool>`${keyRef(columns.key)} = ${key}`)
     .where(sql<SqlBool>`${sql.ref(columns.id)} ${beyond} ${id}`)
     .orderBy(sql.ref(columns.id), direction)
     .limit(limit);
   const nextKeys = query
-    .where(sql<SqlBool>`${sql.ref(columns.key)} ${beyond} ${key}`)
-    .orderBy(sql.ref(columns.key), direction)
+    .where(sql<SqlBool>`${keyRef(columns.key)} ${beyond} ${key}`)
+    .orderBy(keyRef(columns.key), direction)
     .orderBy(sql.ref(columns.id), direction)
     .limit(limit);
   const order = sql.raw(direction);
@@ -97,6 +107,25 @@ export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
     database,
   );
   return rows;
+}
+
+/**
+ * Every row of a list in its own order, in batches of EXPORT_BATCH_SIZE, each read by `read` as a
+ * keyset page after the previous batch's last row (readKeysetPage or readKeysetPageOverTies with
+ * the list's columns): the CSV export of a list sorted by something other than its id. `keyOf`
+ * gives a row's cursor key, as for finishPage.
+ */
+export async function* inKeysetBatches<O>(
+  read: (request: PageRequest, pageSize: number) => Promise<O[]>,
+  keyOf: (row: O) => { key: string; id: number },
+): AsyncGenerator<O[]> {
+  let request: PageRequest = { kind: "numbered", page: 1 };
+  for (;;) {
+    const rows = (await read(request, EXPORT_BATCH_SIZE)).slice(0, EXPORT_BATCH_SIZE);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    request = { kind: "after", cursor: { page: 2, ...keyOf(rows.at(-1)!) } };
+  }
 }
 
 /** Rows read per batch when a whole list is exported. */

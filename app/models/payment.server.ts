@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { isExpired, utcDay } from "~/domain/offer";
 import { expiredMessage } from "./official-quote.server";
+import type { Database } from "../../db/schema";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
@@ -13,8 +14,15 @@ import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { lifecycleStep, recordStatus } from "./request-step.server";
-import { likePattern, matchingRequestIds } from "./quote-request.server";
-import { inBatches, keysetDirection, readKeysetPage } from "./keyset.server";
+import {
+  cappedCount,
+  likePattern,
+  matchingRequestIds,
+  RANGE_SORT_CAP,
+  SEARCH_COUNT_CAP,
+} from "./quote-request.server";
+import { inBatches, inKeysetBatches, keysetDirection, readKeysetPage } from "./keyset.server";
+import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 import { countOf } from "~/utils/format";
 import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
@@ -305,30 +313,105 @@ export async function buyerPaymentCounts(database: DB, buyerId: number) {
   return counts;
 }
 
-/** A buyer's payments, newest first, searched by the request title. */
+/**
+ * The date the payments lists show, sort and filter by: when the proof was sent, or when the
+ * payment was opened while none has been (indexes payments_*sent, migration list_sorting).
+ */
+const SENT_AT = sql`coalesce(p.submitted_at, p.created_at)`;
+
+/** A date range on SENT_AT (app/domain/list-filters): one range of its index. */
+function sentIn(range: DayRange) {
+  const { start, end } = rangeInstants(range);
+  return sql<boolean>`(${start === null ? sql`1` : sql`${SENT_AT} >= ${start}`}
+    AND ${end === null ? sql`1` : sql`${SENT_AT} < ${end}`})`;
+}
+
+/**
+ * An index a payments list names instead of leaving the choice to the planner (which, without
+ * statistics, may read a buyer's or a status's payments and sort them all; see ADR 0009).
+ */
+type PaymentIndex =
+  | "payments_review_queue"
+  | "payments_sent"
+  | "payments_buyer_sent"
+  | "payments_status_sent"
+  | "payments_amount"
+  | "payments_buyer_amount"
+  | "payments_status_amount";
+
+/** payments as `p`, read through `index` when one is named. */
+function paymentsFrom(database: DB, index: PaymentIndex | null) {
+  const plain = database.selectFrom("payments as p");
+  if (index === null) return plain;
+  // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  return database.selectFrom(
+    sql<Database["payments"]>`(SELECT * FROM payments INDEXED BY ${sql.raw(index)})`.as("p"),
+  ) as unknown as typeof plain;
+}
+
+/** Whether at most RANGE_SORT_CAP payments (of one buyer when given) were sent in `range`. */
+async function fewSentIn(database: DB, range: DayRange, buyerId: number | null = null) {
+  if (!hasRange(range)) return false;
+  const inRange = paymentsFrom(database, buyerId === null ? "payments_sent" : "payments_buyer_sent")
+    .select("p.id")
+    .$if(buyerId !== null, (qb) => qb.where("p.buyer_id", "=", buyerId!))
+    .where(sentIn(range))
+    .limit(RANGE_SORT_CAP + 1);
+  const result = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM (${inRange})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0) <= RANGE_SORT_CAP;
+}
+
+type PaymentSort = Extract<ListSort, "recientes" | "antiguos" | "monto">;
+
+/** The keyset columns of a payments list sorted by date (SENT_AT) or amount. */
+function paymentSortColumns(sort: PaymentSort) {
+  if (sort === "monto") return { key: "p.amount_cents", id: "p.id", numeric: true } as const;
+  return { key: SENT_AT, id: "p.id", order: sort === "antiguos" ? "asc" : "desc" } as const;
+}
+
+const paymentSortKey =
+  (sort: PaymentSort) =>
+  (p: { id: number; amount_cents: number; submitted_at: string | null; created_at: string }) => ({
+    key: sort === "monto" ? String(p.amount_cents) : (p.submitted_at ?? p.created_at),
+    id: p.id,
+  });
+
+/**
+ * A buyer's payments, searched by the request title, newest sent first unless `sort` says
+ * otherwise, within a range of days when given.
+ */
 export async function listBuyerPayments(
   database: DB,
-  { buyerId, q, page }: { buyerId: number; q: string; page: PageRequest },
+  {
+    buyerId,
+    q,
+    page,
+    range = { from: null, to: null },
+    sort = "recientes",
+  }: { buyerId: number; q: string; page: PageRequest; range?: DayRange; sort?: PaymentSort },
 ) {
-  let base = database
-    .selectFrom("payments as p")
+  const through: PaymentIndex = (await fewSentIn(database, range, buyerId))
+    ? "payments_buyer_sent"
+    : sort === "monto"
+      ? "payments_buyer_amount"
+      : "payments_buyer_sent";
+  let base = paymentsFrom(database, through)
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .where("p.buyer_id", "=", buyerId);
   if (q) base = base.where(sql<boolean>`qr.title LIKE ${likePattern(q)} ESCAPE '\\'`);
-  const columns = { key: "p.created_at", id: "p.id" };
+  if (hasRange(range)) base = base.where(sentIn(range));
   const [read, total] = await Promise.all([
-    readKeysetPage(base.select(listColumns), page, columns, PAYMENTS_PAGE_SIZE),
-    q
+    readKeysetPage(base.select(listColumns), page, paymentSortColumns(sort), PAYMENTS_PAGE_SIZE),
+    q || hasRange(range)
       ? base
           .select((eb) => eb.fn.countAll<number>().as("count"))
           .executeTakeFirstOrThrow()
           .then((r) => Number(r.count))
       : buyerPaymentCounts(database, buyerId).then((c) => c.total),
   ]);
-  const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, (p) => ({
-    key: p.created_at,
-    id: p.id,
-  }));
+  const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentSortKey(sort));
   return { rows, pageInfo, total };
 }
 
@@ -346,10 +429,10 @@ export async function adminPaymentCounts(database: DB) {
 }
 
 /**
- * Where a payment sits in the admin Pagos list: pending ones first (a proof sent before those
- * still waiting for one, oldest first so nobody waits longest; index payments_review_queue), then
- * the reviewed ones, newest first. The cursor key names the part: "p|<no proof>|<time>" or
- * "r|<created_at>".
+ * Where a payment sits in the admin Pagos list's review queue: pending ones first (a proof sent
+ * before those still waiting for one, oldest first so nobody waits longest; index
+ * payments_review_queue), then the reviewed ones, newest sent first. The cursor key names the
+ * part: "p|<no proof>|<time>" or "r|<sent>".
  */
 function paymentListKey(p: {
   id: number;
@@ -362,7 +445,7 @@ function paymentListKey(p: {
     key:
       p.status === "pending"
         ? `p|${p.proof_key === null ? 1 : 0}|${p.submitted_at ?? p.created_at}`
-        : `r|${p.created_at}`,
+        : `r|${p.submitted_at ?? p.created_at}`,
     id: p.id,
   };
 }
@@ -376,9 +459,8 @@ export function paymentStatusFromUrl(url: URL): PaymentStatus | null {
 }
 
 /** The Pagos list's search: the request's title and the buyer's name, company or e-mail. */
-function searchedAdminPayments(database: DB, q: string) {
-  let base = database
-    .selectFrom("payments as p")
+function searchedAdminPayments(database: DB, q: string, through: PaymentIndex | null = null) {
+  let base = paymentsFrom(database, q ? null : through)
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
   if (!q) return base;
@@ -407,15 +489,91 @@ const adminListColumns = [
 
 const QUEUE_KEY = sql`(p.proof_key IS NULL), coalesce(p.submitted_at, p.created_at), p.id`;
 
+interface AdminPaymentFilters {
+  q: string;
+  status: PaymentStatus | null;
+  /** Days the proof was sent (or the payment opened), app/domain/list-filters. */
+  range?: DayRange;
+  /** The review queue (the default), or one order over every payment shown. */
+  sort?: PaymentSort | "cola";
+}
+
 /**
- * Payments for the admin Pagos tab, keyset-paginated across its two parts (pending, then
- * reviewed): a page that crosses the boundary reads the end of one part and the start of the next.
+ * Where a sorted Pagos list reads (PaymentIndex): a narrow date range through the date index,
+ * sorted; otherwise the sort's own index (per status when one is chosen).
+ */
+async function adminPaymentIndex(
+  database: DB,
+  { status, range, sort }: { status: PaymentStatus | null; range: DayRange; sort: PaymentSort },
+): Promise<PaymentIndex> {
+  if (await fewSentIn(database, range)) return "payments_sent";
+  if (sort === "monto") return status ? "payments_status_amount" : "payments_amount";
+  return status ? "payments_status_sent" : "payments_sent";
+}
+
+/** The Pagos list's rows for a sort other than the review queue, with its filters. */
+async function sortedAdminPayments(
+  database: DB,
+  {
+    q,
+    status,
+    range = { from: null, to: null },
+    sort,
+  }: AdminPaymentFilters & { sort: PaymentSort },
+) {
+  const through = await adminPaymentIndex(database, { status, range, sort });
+  return searchedAdminPayments(database, q, through)
+    .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
+    .$if(hasRange(range), (qb) => qb.where(sentIn(range)));
+}
+
+/**
+ * Payments for the admin Pagos tab. The review queue (the default) is keyset-paginated across its
+ * two parts (pending, then reviewed): a page that crosses the boundary reads the end of one part
+ * and the start of the next. Another sort is one keyset over every payment shown.
  */
 export async function listPaymentsForAdmin(
   database: DB,
-  { q, status, page }: { q: string; status: PaymentStatus | null; page: PageRequest },
+  {
+    q,
+    status,
+    page,
+    range = { from: null, to: null },
+    sort = "cola",
+  }: AdminPaymentFilters & { page: PageRequest },
 ) {
-  const base = searchedAdminPayments(database, q);
+  if (sort !== "cola") {
+    const base = await sortedAdminPayments(database, { q, status, range, sort });
+    const total =
+      q || hasRange(range)
+        ? cappedCount(database, base.select("p.id"))
+        : adminPaymentCounts(database).then((c) =>
+            status ? c[status] : c.pending + c.confirmed + c.rejected,
+          );
+    const [read, count] = await Promise.all([
+      readKeysetPage(
+        base.select(adminListColumns),
+        page,
+        paymentSortColumns(sort),
+        PAYMENTS_PAGE_SIZE,
+      ),
+      total,
+    ]);
+    const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentSortKey(sort));
+    return {
+      rows,
+      pageInfo,
+      total: count,
+      totalCapped: (Boolean(q) || hasRange(range)) && count > SEARCH_COUNT_CAP,
+    };
+  }
+  const base = searchedAdminPayments(database, q).$if(hasRange(range), (qb) =>
+    qb.where(sentIn(range)),
+  );
+  const queue = searchedAdminPayments(database, q, "payments_review_queue").$if(
+    hasRange(range),
+    (qb) => qb.where(sentIn(range)),
+  );
   const reviewedStatuses: PaymentStatus[] =
     status && status !== "pending" ? [status] : ["confirmed", "rejected"];
   const showPending = status === null || status === "pending";
@@ -425,7 +583,7 @@ export async function listPaymentsForAdmin(
 
   /** Pending payments in queue order (or reversed), from just past `from` when given. */
   const pendingPart = (from: { flag: number; at: string; id: number } | null, limit: number) =>
-    base
+    queue
       .select(adminListColumns)
       .where("p.status", "=", "pending")
       .$if(from !== null, (qb) =>
@@ -437,22 +595,27 @@ export async function listPaymentsForAdmin(
       .orderBy(sql`coalesce(p.submitted_at, p.created_at)`, backwards ? "desc" : "asc")
       .orderBy("p.id", backwards ? "desc" : "asc")
       .limit(limit);
-  /** Reviewed payments newest first (or reversed), from just past `from` when given. */
+  /** Reviewed payments newest sent first (or reversed), from just past `from` when given. */
+  const reviewed = searchedAdminPayments(
+    database,
+    q,
+    reviewedStatuses.length === 1 ? "payments_status_sent" : "payments_sent",
+  ).$if(hasRange(range), (qb) => qb.where(sentIn(range)));
   const reviewedPart = (from: { at: string; id: number } | null, limit: number) =>
-    base
+    reviewed
       .select(adminListColumns)
       .where("p.status", "in", reviewedStatuses)
       .$if(from !== null, (qb) =>
         qb.where(
-          sql<boolean>`(p.created_at, p.id) ${sql.raw(backwards ? ">" : "<")} (${from!.at}, ${from!.id})`,
+          sql<boolean>`(${SENT_AT}, p.id) ${sql.raw(backwards ? ">" : "<")} (${from!.at}, ${from!.id})`,
         ),
       )
-      .orderBy("p.created_at", backwards ? "asc" : "desc")
+      .orderBy(SENT_AT, backwards ? "asc" : "desc")
       .orderBy("p.id", backwards ? "asc" : "desc")
       .limit(limit);
 
   const countOf = async (statuses: PaymentStatus[]) => {
-    if (!q) {
+    if (!q && !hasRange(range)) {
       const counts = await adminPaymentCounts(database);
       return statuses.reduce((sum, s) => sum + counts[s], 0);
     }
@@ -462,10 +625,14 @@ export async function listPaymentsForAdmin(
       .executeTakeFirstOrThrow();
     return Number(row.count);
   };
-  const total = await countOf([
+  const shown: PaymentStatus[] = [
     ...(showPending ? ["pending" as const] : []),
     ...(showReviewed ? reviewedStatuses : []),
-  ]);
+  ];
+  // A date range is counted up to SEARCH_COUNT_CAP + 1 ("Más de 200"): it may hold every payment.
+  const total = hasRange(range)
+    ? await cappedCount(database, base.where("p.status", "in", shown).select("p.id"))
+    : await countOf(shown);
 
   let read: Awaited<ReturnType<ReturnType<typeof pendingPart>["execute"]>> = [];
   if (page.kind === "numbered") {
@@ -495,22 +662,36 @@ export async function listPaymentsForAdmin(
     }
   }
   const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentListKey);
-  return { rows, pageInfo, total };
+  return { rows, pageInfo, total, totalCapped: hasRange(range) && total > SEARCH_COUNT_CAP };
 }
 
 /**
- * Every payment the Pagos list shows with these filters, for the CSV export: newest first (not the
- * list's review-queue order, which has no single key to read batches by), in batches.
+ * Every payment the Pagos list shows with these filters, for the CSV export, in batches: in the
+ * list's order when it is sorted by date or amount; newest first when it shows the review queue
+ * (which has no single key to read batches by).
  */
 export async function* exportAdminPayments(
   database: DB,
-  { q, status }: { q: string; status: PaymentStatus | null },
+  { q, status, range = { from: null, to: null }, sort = "cola" }: AdminPaymentFilters,
 ) {
+  if (sort !== "cola") {
+    const query = (await sortedAdminPayments(database, { q, status, range, sort })).select([
+      ...adminListColumns,
+      "b.email as buyer_email",
+    ]);
+    yield* inKeysetBatches(
+      (request, size) => readKeysetPage(query, request, paymentSortColumns(sort), size),
+      paymentSortKey(sort),
+    );
+    return;
+  }
   // `+p.status` keeps SQLite reading the batches down the primary key (one pass over the table in
   // all): through a status index, on a database without statistics, it sorted the status's whole
-  // set again for every batch (100,000 rejected payments: 16 s instead of under 2 s).
+  // set again for every batch (100,000 rejected payments: 16 s instead of under 2 s). A date range
+  // is checked on each row of that pass.
   const query = searchedAdminPayments(database, q)
     .$if(status !== null, (qb) => qb.where(sql<boolean>`+p.status = ${status}`))
+    .$if(hasRange(range), (qb) => qb.where(sentIn(range)))
     .select([...adminListColumns, "b.email as buyer_email"]);
   yield* inBatches(query, "p.id");
 }

@@ -1,10 +1,11 @@
-import { sql, type Expression } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder } from "kysely";
 import { offerItems } from "./quote-items.server";
 import type { Database, RequestStatus } from "../../db/schema";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import {
   inBatches,
+  inKeysetBatches,
   keysetDirection,
   readKeysetPage,
   readKeysetPageOverTies,
@@ -23,11 +24,11 @@ import {
   isDeadlineFilter,
   isOpenStatus,
   OPEN_STATUSES,
-  requestSortFrom,
   type DeadlineFilter,
   type RequestSort,
 } from "~/domain/deadline";
 import type { DB } from "~/services/db.server";
+import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 
 /**
  * Reading quote requests. Every buyer query is scoped by buyerId; admin queries are only called
@@ -68,11 +69,6 @@ export function statusFromUrl(url: URL): RequestStatus | null {
 export function deadlineFromUrl(url: URL): DeadlineFilter | null {
   const deadline = url.searchParams.get("deadline");
   return isDeadlineFilter(deadline) ? deadline : null;
-}
-
-/** ?sort=deadline, or the default newest first. */
-export function sortFromUrl(url: URL): RequestSort {
-  return requestSortFrom(url.searchParams.get("sort"));
 }
 
 /** Requests per status from the counters the writing transactions keep (one row per status). */
@@ -157,7 +153,7 @@ export function matchingPageIds(
 export const SEARCH_COUNT_CAP = 200;
 
 /** The rows `query` selects, counted up to SEARCH_COUNT_CAP + 1. */
-async function cappedCount(
+export async function cappedCount(
   database: DB,
   query: { limit(n: number): Expression<unknown> },
 ): Promise<number> {
@@ -180,6 +176,57 @@ const keyOfRequest = (search: string) => (row: { id: number; created_at: string 
   id: row.id,
 });
 
+/** A date range on the requests' creation (app/domain/list-filters): one range of its index. */
+function createdIn(range: DayRange) {
+  const { start, end } = rangeInstants(range);
+  return sql<boolean>`(${start === null ? sql`1` : sql`qr.created_at >= ${start}`}
+    AND ${end === null ? sql`1` : sql`qr.created_at < ${end}`})`;
+}
+
+/**
+ * A date range holding at most this many requests is read through the creation index and sorted
+ * (a sort of a few thousand rows); a wider one is read through the sort's own index, where at
+ * least one row in RANGE_SORT_CAP / total is in the range, so a page stops after a bounded walk.
+ */
+export const RANGE_SORT_CAP = 2000;
+
+/** Whether at most RANGE_SORT_CAP requests (of one buyer when given) were created in `range`. */
+async function fewInRange(database: DB, range: DayRange, buyerId: number | null = null) {
+  if (!hasRange(range)) return false;
+  const inRange = requestsFrom(
+    database,
+    buyerId === null ? "quote_requests_created" : "quote_requests_buyer_created",
+  )
+    .select("qr.id")
+    .$if(buyerId !== null, (qb) => qb.where("qr.buyer_id", "=", buyerId!))
+    .where(createdIn(range))
+    .limit(RANGE_SORT_CAP + 1);
+  const result = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM (${inRange})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0) <= RANGE_SORT_CAP;
+}
+
+/** A request's amount as the «Monto» sort reads it (indexes quote_requests_*amount). */
+const AMOUNT_KEY = sql`coalesce(qr.total_amount_cents, -1)`;
+
+/** The keyset columns of a request list sorted by creation or amount. */
+function requestSortColumns(sort: ListSort) {
+  if (sort === "monto") return { key: AMOUNT_KEY, id: "qr.id", numeric: true } as const;
+  return {
+    key: "qr.created_at",
+    id: "qr.id",
+    order: sort === "antiguos" ? "asc" : "desc",
+  } as const;
+}
+
+const requestSortKey =
+  (sort: ListSort) =>
+  (row: { id: number; created_at: string; total_amount_cents: number | null }) => ({
+    key: sort === "monto" ? String(row.total_amount_cents ?? -1) : row.created_at,
+    id: row.id,
+  });
+
 export async function listBuyerRequests(
   database: DB,
   {
@@ -187,13 +234,31 @@ export async function listBuyerRequests(
     q,
     status,
     page,
-  }: { buyerId: number; q: string; status: RequestStatus | null; page: PageRequest },
+    range = { from: null, to: null },
+    sort = "recientes",
+  }: {
+    buyerId: number;
+    q: string;
+    status: RequestStatus | null;
+    page: PageRequest;
+    range?: DayRange;
+    sort?: ListSort;
+  },
 ) {
-  let base = database.selectFrom("quote_requests as qr").where("qr.buyer_id", "=", buyerId);
+  // The default view (newest first, no range) keeps its search read page by page from the index.
+  const plain = sort === "recientes" && !hasRange(range);
+  const through: RequestIndex | null = (await fewInRange(database, range, buyerId))
+    ? "quote_requests_buyer_created"
+    : sort === "monto"
+      ? "quote_requests_buyer_amount"
+      : null;
+  let base = requestsFrom(database, through).where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
+  if (hasRange(range)) base = base.where(createdIn(range));
   let total: Promise<number> = countByStatus(database, buyerId).then((c) =>
     status ? c[status] : c.total,
   );
+  if (hasRange(range)) total = cappedCount(database, base.select("qr.id"));
   if (q) {
     const expression = matchExpression(q, ["title", "description"]);
     const literal = !expression || needsLiteralMatch(q);
@@ -206,11 +271,13 @@ export async function listBuyerRequests(
       base = base.where(
         "qr.id",
         "in",
-        literal
+        literal || !plain
           ? matchingRequestIds(database, match)
           : matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
       );
-      total = countMatchingRequests(database, match);
+      total = plain
+        ? countMatchingRequests(database, match)
+        : cappedCount(database, base.select("qr.id"));
     }
     if (literal) {
       const pattern = likePattern(q);
@@ -223,12 +290,28 @@ export async function listBuyerRequests(
       total = cappedCount(database, base.select("qr.id"));
     }
   }
+  const searchOrder = q && plain;
   const [read, count] = await Promise.all([
-    readKeysetPage(base.select(buyerListColumns), page, byCreated(q), REQUESTS_PAGE_SIZE),
+    readKeysetPage(
+      base.select(buyerListColumns),
+      page,
+      searchOrder ? byCreated(q) : requestSortColumns(sort),
+      REQUESTS_PAGE_SIZE,
+    ),
     total,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, keyOfRequest(q));
-  return { rows, pageInfo, total: count, totalCapped: count > SEARCH_COUNT_CAP };
+  const { rows, pageInfo } = finishPage(
+    read,
+    page,
+    REQUESTS_PAGE_SIZE,
+    searchOrder ? keyOfRequest(q) : requestSortKey(sort),
+  );
+  return {
+    rows,
+    pageInfo,
+    total: count,
+    totalCapped: (Boolean(q) || hasRange(range)) && count > SEARCH_COUNT_CAP,
+  };
 }
 
 // ---- Shared detail pieces
@@ -396,9 +479,15 @@ export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
  * open request; "none" reads the table by id only (a few search matches, or an export in id order).
  * The deadline indexes: quote_requests_deadline and quote_requests_open_deadline (migration
  * 2026-11-26T04-00_sourcing_round), quote_requests_open_created and quote_requests_status_deadline
- * (2026-11-26T06-00_round_summaries).
+ * (2026-11-26T06-00_round_summaries); the amount indexes (2026-11-27T04-00_list_sorting) and
+ * the creation indexes (initial) for the lists' sorts and date ranges.
  */
 type RequestIndex =
+  | "quote_requests_created"
+  | "quote_requests_buyer_created"
+  | "quote_requests_amount"
+  | "quote_requests_open_amount"
+  | "quote_requests_buyer_amount"
   | "quote_requests_deadline"
   | "quote_requests_open_deadline"
   | "quote_requests_open_created"
@@ -471,6 +560,20 @@ interface AdminFilters {
   status: RequestStatus | null;
   deadline?: DeadlineFilter | null;
   now?: Date;
+  /** Days of creation (app/domain/list-filters). */
+  range?: DayRange;
+}
+
+/**
+ * The admin list's order: the list's `orden` (app/domain/list-filters), or the desk's older names
+ * ("newest", "deadline") still used by its callers.
+ */
+type AdminSort = Extract<ListSort, "recientes" | "antiguos" | "plazo" | "monto"> | RequestSort;
+
+function adminSortOf(sort: AdminSort): "recientes" | "antiguos" | "plazo" | "monto" {
+  if (sort === "newest") return "recientes";
+  if (sort === "deadline") return "plazo";
+  return sort;
 }
 
 /**
@@ -505,14 +608,19 @@ function literalCondition(q: string) {
  */
 function filteredAdminRequests(
   database: DB,
-  { q, status, deadline = null, now = new Date() }: AdminFilters,
+  { q, status, deadline = null, now = new Date(), range }: AdminFilters,
   through: RequestIndex | null = null,
 ) {
   let base = adminRequestColumns(database, through);
   if (status) base = base.where("qr.status", "=", status);
+  if (range && hasRange(range)) base = base.where(createdIn(range));
   if (deadline) {
-    // The partial index of open requests by creation needs the open statuses written out.
-    const open = status === null || through === "quote_requests_open_created";
+    // The partial indexes of open requests (by creation, by amount) need the open statuses
+    // written out.
+    const open =
+      status === null ||
+      through === "quote_requests_open_created" ||
+      through === "quote_requests_open_amount";
     base = base.where(deadlineCondition(deadline, now, open));
   }
   if (!q) return { base, match: null, literal: false, nothing: false };
@@ -546,13 +654,23 @@ export async function listAdminRequests(
     q,
     status,
     deadline = null,
-    sort = "newest",
+    sort = "recientes",
     page,
     now = new Date(),
-  }: AdminFilters & { sort?: RequestSort; page: PageRequest },
+    range = { from: null, to: null },
+  }: AdminFilters & { sort?: AdminSort; page: PageRequest },
 ) {
-  if (deadline || sort === "deadline")
-    return listAdminRequestsByDeadline(database, { q, status, deadline, sort, page, now });
+  const order = adminSortOf(sort);
+  if (deadline || order !== "recientes" || hasRange(range))
+    return listAdminRequestsSorted(database, {
+      q,
+      status,
+      deadline,
+      sort: order,
+      page,
+      now,
+      range,
+    });
   const filtered = filteredAdminRequests(database, { q, status });
   if (filtered.nothing) return NO_ROWS;
   let { base } = filtered;
@@ -580,66 +698,164 @@ export async function listAdminRequests(
 }
 
 /**
- * The index a deadline view reads (RequestIndex), chosen from its filters, so every page is one
- * index range read in the list's order and stopped at the page's end:
- * - «Plazo» filter, newest first: the open requests by creation (their deadline and status are in
- *   the index, so a filter that matches few rows still reads no table row it throws away);
- * - «Plazo» filter, soonest first: the open requests by deadline (by status and deadline when a
- *   status is chosen);
- * - soonest first without «Plazo»: every request by deadline (by status and deadline with a status);
- * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none").
+ * The index a sorted or filtered view reads (RequestIndex), chosen from its filters, so every page
+ * is one index range read in the list's order and stopped at the page's end:
+ * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none");
+ * - a date range holding at most RANGE_SORT_CAP requests: that range of the creation index, sorted;
+ * - largest amount first with a «Plazo» filter that holds at most RANGE_SORT_CAP requests: those
+ *   requests by deadline, sorted (the amount index would be walked to its end for none);
+ * - soonest deadline first: the open requests by deadline with «Plazo» (by status and deadline
+ *   when a status is chosen), every request by deadline without;
+ * - largest amount first: the amount index (a status filter is checked on each row read: every
+ *   status holds a share of the requests, so a page stops after a bounded walk), the open
+ *   requests' one with «Plazo»;
+ * - by creation with «Plazo»: the open requests by creation (their deadline and status are in the
+ *   index, so a filter that matches few rows still reads no table row it throws away);
+ * - by creation otherwise: the planner's choice, a range of the (status,) creation index.
  */
-function deadlineIndex({
+function sortedIndex({
   status,
   deadline,
   sort,
   fewMatches,
+  fewCreated,
+  fewDue,
 }: {
   status: RequestStatus | null;
   deadline: DeadlineFilter | null;
-  sort: RequestSort;
+  sort: "recientes" | "antiguos" | "plazo" | "monto";
   fewMatches: boolean;
-}): RequestIndex {
+  fewCreated: boolean;
+  fewDue: boolean;
+}): RequestIndex | null {
   if (fewMatches) return "none";
-  if (deadline && sort === "newest") return "quote_requests_open_created";
-  if (status) return "quote_requests_status_deadline";
-  return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
+  if (fewCreated) return "quote_requests_created";
+  if (sort === "plazo" || fewDue) {
+    if (status) return "quote_requests_status_deadline";
+    return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
+  }
+  if (sort === "monto") return deadline ? "quote_requests_open_amount" : "quote_requests_amount";
+  return deadline ? "quote_requests_open_created" : null;
 }
 
-/** The admin list with a «Plazo» filter, or sorted by deadline (see deadlineIndex). */
-async function listAdminRequestsByDeadline(
+/** Whether at most RANGE_SORT_CAP open requests pass a «Plazo» filter (counted in its index). */
+async function fewDueIn(
   database: DB,
-  {
-    q,
-    status,
-    deadline,
-    sort,
-    page,
-    now,
-  }: Required<AdminFilters> & { sort: RequestSort; page: PageRequest },
+  { status, deadline, now }: { status: RequestStatus | null; deadline: DeadlineFilter; now: Date },
 ) {
-  // Only open requests have a deadline that counts: another status with «Plazo» shows nothing.
-  if (deadline && status && !isOpenStatus(status)) return NO_ROWS;
+  const due = requestsFrom(
+    database,
+    status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
+  )
+    .select("qr.id")
+    .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
+    .where(deadlineCondition(deadline, now, status === null))
+    .limit(RANGE_SORT_CAP + 1);
+  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${due})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0) <= RANGE_SORT_CAP;
+}
+
+/** Where a sorted view reads its rows (sortedIndex), from a search's and a range's sizes. */
+async function sortedSource(
+  database: DB,
+  filters: Required<AdminFilters> & { sort: "recientes" | "antiguos" | "plazo" | "monto" },
+) {
+  const { q, status, deadline, now, range, sort } = filters;
   const searched = q ? filteredAdminRequests(database, { q, status, deadline, now }) : null;
-  if (searched?.nothing) return NO_ROWS;
   const match = searched?.match ?? null;
-  const matched = match === null ? null : await countMatchingRequests(database, match);
-  const through = deadlineIndex({
+  const [matched, fewCreated, fewDue] = await Promise.all([
+    match === null ? null : countMatchingRequests(database, match),
+    fewInRange(database, range),
+    deadline !== null && sort === "monto" ? fewDueIn(database, { status, deadline, now }) : false,
+  ]);
+  const through = sortedIndex({
     status,
     deadline,
     sort,
     fewMatches: matched !== null && matched <= SEARCH_COUNT_CAP,
+    fewCreated,
+    fewDue,
   });
-  const filtered = filteredAdminRequests(database, { q, status, deadline, now }, through);
+  const filtered = filteredAdminRequests(database, filters, through);
   let { base } = filtered;
   if (match !== null && !filtered.literal)
     base = base.where("qr.id", "in", matchingRequestIds(database, match));
+  return {
+    base,
+    match,
+    matched,
+    literal: filtered.literal,
+    nothing: Boolean(searched?.nothing),
+  };
+}
+
+/**
+ * Reads one keyset page of a sorted admin view; soonest deadline first and largest amount first
+ * read over ties (readKeysetPageOverTies).
+ */
+function readSortedPage<D, TB extends keyof D, O>(
+  database: DB,
+  base: SelectQueryBuilder<D, TB, O>,
+  sort: "recientes" | "antiguos" | "plazo" | "monto",
+  page: PageRequest,
+  pageSize: number,
+) {
+  return sort === "plazo"
+    ? readKeysetPageOverTies(
+        database,
+        base,
+        page,
+        { key: "qr.quote_deadline", id: "qr.id", order: "asc" },
+        { key: "quote_deadline", id: "id" },
+        pageSize,
+      )
+    : sort === "monto"
+      ? // Thousands of requests share "no amount yet": their tie is read as deadlines' are.
+        readKeysetPageOverTies(
+          database,
+          base,
+          page,
+          { key: AMOUNT_KEY, id: "qr.id", numeric: true },
+          { key: "total_amount_cents", id: "id" },
+          pageSize,
+        )
+      : readKeysetPage(base, page, requestSortColumns(sort), pageSize);
+}
+
+const adminSortKey =
+  (sort: "recientes" | "antiguos" | "plazo" | "monto") =>
+  (row: {
+    id: number;
+    created_at: string;
+    quote_deadline: string;
+    total_amount_cents: number | null;
+  }) => (sort === "plazo" ? { key: row.quote_deadline, id: row.id } : requestSortKey(sort)(row));
+
+/** The admin list with a «Plazo» filter, a date range or a sort other than newest first. */
+async function listAdminRequestsSorted(
+  database: DB,
+  filters: Required<AdminFilters> & {
+    sort: "recientes" | "antiguos" | "plazo" | "monto";
+    page: PageRequest;
+  },
+) {
+  const { status, deadline, now, range, sort, page } = filters;
+  // Only open requests have a deadline that counts: another status with «Plazo» shows nothing.
+  if (deadline && status && !isOpenStatus(status)) return NO_ROWS;
+  const { base, match, matched, literal, nothing } = await sortedSource(database, filters);
+  if (nothing) return NO_ROWS;
   let total: Promise<number>;
   if (match !== null) {
     total =
-      deadline || filtered.literal
+      deadline || literal || hasRange(range)
         ? cappedCount(database, base.clearSelect().select("qr.id"))
         : Promise.resolve(matched!);
+  } else if (hasRange(range)) {
+    // Counted up to SEARCH_COUNT_CAP + 1 ("Más de 200"), through the creation index.
+    total = cappedCount(
+      database,
+      filteredAdminRequests(database, filters).base.clearSelect().select("qr.id"),
+    );
   } else if (deadline) {
     // Counted in the index alone: the open requests by deadline (by status and deadline).
     total = requestsFrom(
@@ -654,52 +870,63 @@ async function listAdminRequestsByDeadline(
   } else {
     total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
   }
-  const byDeadline = sort === "deadline";
   const [read, count] = await Promise.all([
-    byDeadline
-      ? readKeysetPageOverTies(
-          database,
-          base,
-          page,
-          { key: "qr.quote_deadline", id: "qr.id", order: "asc" },
-          { key: "quote_deadline", id: "id" },
-          REQUESTS_PAGE_SIZE,
-        )
-      : readKeysetPage(base, page, { key: "qr.created_at", id: "qr.id" }, REQUESTS_PAGE_SIZE),
+    readSortedPage(database, base, sort, page, REQUESTS_PAGE_SIZE),
     total,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, (row) => ({
-    key: byDeadline ? row.quote_deadline : row.created_at,
-    id: row.id,
-  }));
+  const { rows, pageInfo } = finishPage(read, page, REQUESTS_PAGE_SIZE, adminSortKey(sort));
   return {
     rows: withCounts(rows),
     pageInfo,
     total: count,
-    totalCapped: match !== null && count > SEARCH_COUNT_CAP,
+    totalCapped: (match !== null || hasRange(range)) && count > SEARCH_COUNT_CAP,
   };
 }
 
 /**
- * Every request the admin list shows with these filters, for the CSV export, in batches (newest
- * first, whatever the list's sort: the export is read by id).
+ * Every request the admin list shows with these filters, for the CSV export, in batches: newest
+ * first read by id (one pass down the table), or in the list's own order when it is sorted
+ * otherwise, batch by batch as the list's pages are read.
  */
-export async function* exportAdminRequests(database: DB, filters: AdminFilters) {
-  // With a «Plazo» filter, one pass over the requests by id finds every batch.
+export async function* exportAdminRequests(
+  database: DB,
+  filters: AdminFilters & { sort?: AdminSort },
+) {
+  const sort = adminSortOf(filters.sort ?? "recientes");
+  const extra = ["b.email as buyer_email", "qr.updated_at"] as const;
+  if (sort !== "recientes") {
+    const full = {
+      q: filters.q,
+      status: filters.status,
+      deadline: filters.deadline ?? null,
+      now: filters.now ?? new Date(),
+      range: filters.range ?? { from: null, to: null },
+      sort,
+    };
+    if (full.deadline && full.status && !isOpenStatus(full.status)) return;
+    const { base, nothing } = await sortedSource(database, full);
+    if (nothing) return;
+    const query = base.select(extra);
+    for await (const rows of inKeysetBatches(
+      (request, size) => readSortedPage(database, query, sort, request, size),
+      adminSortKey(sort),
+    )) {
+      yield withCounts(rows);
+    }
+    return;
+  }
+  // With a «Plazo» filter or a date range, one pass over the requests by id finds every batch.
   const { base, match, literal, nothing } = filteredAdminRequests(
     database,
     filters,
-    filters.deadline ? "none" : null,
+    filters.deadline || (filters.range && hasRange(filters.range)) ? "none" : null,
   );
   if (nothing) return;
   const query =
     match !== null && !literal
       ? base.where("qr.id", "in", matchingRequestIds(database, match))
       : base;
-  for await (const rows of inBatches(
-    query.select(["b.email as buyer_email", "qr.updated_at"]),
-    "qr.id",
-  )) {
+  for await (const rows of inBatches(query.select(extra), "qr.id")) {
     yield withCounts(rows);
   }
 }

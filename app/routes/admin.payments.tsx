@@ -12,6 +12,20 @@ import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import {
+  ADMIN_PAYMENT_SORTS,
+  dateRangeFrom,
+  hasRange,
+  RANGE_SUBJECTS,
+  sortFrom,
+} from "~/domain/list-filters";
+import {
+  ActiveFilters,
+  DateRangeFields,
+  rangeChip,
+  SortSelect,
+  sortChip,
+} from "~/components/ui/ListFilters";
+import {
   adminPaymentCounts,
   confirmPayment,
   listPaymentsForAdmin,
@@ -25,7 +39,7 @@ import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
-import { formatDateTime, countOf } from "~/utils/format";
+import { countOf, formatDateTime, matchCountOf } from "~/utils/format";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -43,11 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = paymentStatusFromUrl(url);
+  const dates = dateRangeFrom(url.searchParams);
+  const sort = sortFrom(url.searchParams.get("orden"), ADMIN_PAYMENT_SORTS);
   const page = pageRequestFromUrl(url);
   const [settings, counts, list] = await Promise.all([
     getSettings(db),
     adminPaymentCounts(db),
-    listPaymentsForAdmin(db, { q, status, page }),
+    listPaymentsForAdmin(db, { q, status, page, range: dates.range, sort }),
   ]);
   const proofs = Object.fromEntries(
     await Promise.all(
@@ -66,7 +82,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
     ),
   );
-  return { ...list, q, status, proofs, receipts, counts, currency: settings.currency };
+  return {
+    ...list,
+    q,
+    status,
+    dates,
+    sort,
+    proofs,
+    receipts,
+    counts,
+    currency: settings.currency,
+  };
 }
 
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
@@ -118,8 +144,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const { rows, total, pageInfo, q, status, proofs, receipts, counts, currency } =
-    useLoaderData<typeof loader>();
+  const {
+    rows,
+    total,
+    totalCapped,
+    pageInfo,
+    q,
+    status,
+    dates,
+    sort,
+    proofs,
+    receipts,
+    counts,
+    currency,
+  } = useLoaderData<typeof loader>();
+  const filtered = Boolean(q || status || hasRange(dates.range) || sort !== "cola");
   const form = serverForm(useActionData<typeof action>()?.result);
   const refusedId = form.field("payment_id").defaultValue;
   const busy = useNavigation().state === "submitting";
@@ -139,18 +178,35 @@ export default function AdminPayments() {
       </StatGrid>
       <SearchBar q={q} label="Buscar por título o comprador" submitLabel="Filtrar" className="">
         <FilterSelect value={status} options={PAYMENT_STATUS_LABELS} />
+        <DateRangeFields input={dates} subject={RANGE_SUBJECTS.payments} />
+        <SortSelect sorts={ADMIN_PAYMENT_SORTS} value={sort} />
       </SearchBar>
+      <ActiveFilters
+        chips={[rangeChip(dates, RANGE_SUBJECTS.payments), sortChip(ADMIN_PAYMENT_SORTS, sort)]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-700">{countOf(total, "pago", "pagos")}</p>
+        <p className="text-sm text-slate-700">
+          {matchCountOf(total, totalCapped, "pago", "pagos")}
+        </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
-        <a href={paths.admin.paymentsCsv({ q, status })} className="btn-secondary" download>
+        <a
+          href={paths.admin.paymentsCsv({
+            q,
+            status,
+            desde: dates.range.from,
+            hasta: dates.range.to,
+            orden: sort === ADMIN_PAYMENT_SORTS[0] ? null : sort,
+          })}
+          className="btn-secondary"
+          download
+        >
           Exportar CSV
-          {q || status ? <span className="sr-only"> de los pagos filtrados</span> : null}
+          {filtered ? <span className="sr-only"> de los pagos filtrados</span> : null}
         </a>
       </div>
       {refusedId === undefined ? <FormErrors errors={form.formErrors} /> : null}
       {rows.length === 0 ? (
-        <EmptyState title="No hay pagos" />
+        <EmptyState title={filtered ? "No se encontraron resultados" : "No hay pagos"} />
       ) : (
         <ul className="space-y-3">
           {rows.map((p) => {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ADMIN_PAYMENT_SORTS, dateRangeFrom, sortFrom } from "~/domain/list-filters";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { requireRole } from "~/models/auth.server";
 import { exportAdminPayments, paymentStatusFromUrl } from "~/models/payment.server";
@@ -7,11 +8,19 @@ import { csvAmount, csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 
-/** /admin/payments.csv: the payments list with its current filters, every page of it, as a CSV file. */
+/**
+ * /admin/payments.csv: the payments list with its current filters (search, status, days sent) and
+ * sort, every page of it, as a CSV file.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
-  const filters = { q: searchFromUrl(url), status: paymentStatusFromUrl(url) };
+  const filters = {
+    q: searchFromUrl(url),
+    status: paymentStatusFromUrl(url),
+    range: dateRangeFrom(url.searchParams).range,
+    sort: sortFrom(url.searchParams.get("orden"), ADMIN_PAYMENT_SORTS),
+  };
   const { currency } = await getSettings(db);
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(

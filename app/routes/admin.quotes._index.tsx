@@ -16,18 +16,26 @@ import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import { adminStatusLabel, canSendToBuyer } from "~/domain/quote-status";
+import { DEADLINE_FILTER_LABELS, requestDeadlineNote } from "~/domain/deadline";
 import {
-  DEADLINE_FILTER_LABELS,
-  REQUEST_SORT_LABELS,
-  requestDeadlineNote,
-} from "~/domain/deadline";
+  ADMIN_REQUEST_SORTS,
+  adminRequestSortFrom,
+  dateRangeFrom,
+  RANGE_SUBJECTS,
+} from "~/domain/list-filters";
+import {
+  ActiveFilters,
+  DateRangeFields,
+  rangeChip,
+  SortSelect,
+  sortChip,
+} from "~/components/ui/ListFilters";
 import { sendOfficialQuoteToBuyer } from "~/models/quote-lifecycle.server";
 import {
   adminStatusCounts,
   deadlineFromUrl,
   listAdminRequests,
   searchFromUrl,
-  sortFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
@@ -45,7 +53,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta(
     "Cotizaciones · Administración · CotizaHub",
-    "Todas las solicitudes de cotización, con búsqueda, filtros por estado y plazo, y acciones.",
+    "Todas las solicitudes de cotización, con búsqueda, filtros por estado, plazo y fechas, y acciones.",
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,12 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
   const deadline = deadlineFromUrl(url);
-  const sort = sortFromUrl(url);
+  const sort = adminRequestSortFrom(url.searchParams);
+  const dates = dateRangeFrom(url.searchParams);
   const page = pageRequestFromUrl(url);
   const now = new Date();
   const [counts, list, settings] = await Promise.all([
     adminStatusCounts(db),
-    listAdminRequests(db, { q, status, deadline, sort, page, now }),
+    listAdminRequests(db, { q, status, deadline, sort, page, now, range: dates.range }),
     getSettings(db),
   ]);
   // One query for the page's ids, however many rows.
@@ -73,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unread: unread[row.id] ?? 0,
     deadlineNote: requestDeadlineNote(row.status, row.quote_deadline, now),
   }));
-  return { counts, ...list, rows, q, status, deadline, sort, currency: settings.currency };
+  return { counts, ...list, rows, q, status, deadline, sort, dates, currency: settings.currency };
 }
 
 /** "Enviar a Comprador" straight from the list. */
@@ -100,10 +109,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminQuotes() {
-  const { counts, rows, total, totalCapped, pageInfo, q, status, deadline, sort, currency } =
+  const { counts, rows, total, totalCapped, pageInfo, q, status, deadline, sort, dates, currency } =
     useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
-  const filtered = Boolean(q || status || deadline);
+  const filtered = Boolean(q || status || deadline || dates.range.from || dates.range.to);
   return (
     <div className="space-y-6">
       <h1 className="page-title">Gestión de cotizaciones</h1>
@@ -131,20 +140,29 @@ export default function AdminQuotes() {
           value={deadline}
           options={DEADLINE_FILTER_LABELS}
         />
-        <FilterSelect
-          label="Ordenar por"
-          name="sort"
-          value={sort === "newest" ? null : sort}
-          options={{ deadline: REQUEST_SORT_LABELS.deadline }}
-          emptyLabel={REQUEST_SORT_LABELS.newest}
-        />
+        <DateRangeFields input={dates} subject={RANGE_SUBJECTS.requests} />
+        <SortSelect sorts={ADMIN_REQUEST_SORTS} value={sort} />
       </StatusFilterForm>
+      <ActiveFilters
+        chips={[rangeChip(dates, RANGE_SUBJECTS.requests), sortChip(ADMIN_REQUEST_SORTS, sort)]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
           {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
         </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
-        <a href={paths.admin.quotesCsv({ q, status, deadline })} className="btn-secondary" download>
+        <a
+          href={paths.admin.quotesCsv({
+            q,
+            status,
+            deadline,
+            desde: dates.range.from,
+            hasta: dates.range.to,
+            orden: sort === ADMIN_REQUEST_SORTS[0] ? null : sort,
+          })}
+          className="btn-secondary"
+          download
+        >
           Exportar CSV
           {filtered ? <span className="sr-only"> de las solicitudes filtradas</span> : null}
         </a>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { adminRequestSortFrom, dateRangeFrom } from "~/domain/list-filters";
 import { adminStatusLabel } from "~/domain/quote-status";
 import { requireRole } from "~/models/auth.server";
 import {
@@ -12,8 +13,9 @@ import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 
 /**
- * /admin/quotes.csv: the quotes list with its current filters (search, status, «Plazo»), every page
- * of it, newest first, as a CSV file.
+ * /admin/quotes.csv: the quotes list with its current filters (search, status, «Plazo», creation
+ * days) and sort, every page of it, as a CSV file. Days that are not valid are ignored, as the
+ * list ignores them.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -22,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: searchFromUrl(url),
     status: statusFromUrl(url),
     deadline: deadlineFromUrl(url),
+    range: dateRangeFrom(url.searchParams).range,
+    sort: adminRequestSortFrom(url.searchParams),
   };
   const { currency } = await getSettings(db);
   const day = new Date().toISOString().slice(0, 10);

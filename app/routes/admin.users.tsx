@@ -9,6 +9,20 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { Field, FormErrors, SelectField } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { ROLE_LABELS, ROLES } from "~/domain/roles";
+import {
+  dateRangeFrom,
+  hasRange,
+  RANGE_SUBJECTS,
+  sortFrom,
+  USER_SORTS,
+} from "~/domain/list-filters";
+import {
+  ActiveFilters,
+  DateRangeFields,
+  rangeChip,
+  SortSelect,
+  sortChip,
+} from "~/components/ui/ListFilters";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import {
   changeUserRole,
@@ -52,8 +66,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const role = roleFromUrl(url);
   const status = accountStatusFromUrl(url);
   const page = pageRequestFromUrl(url);
-  const { users, total, pageInfo } = await listUsersForAdmin(db, { q, role, status, page });
-  return { users, total, pageInfo, q, role, status, currentUserId: admin.id };
+  const dates = dateRangeFrom(url.searchParams);
+  const sort = sortFrom(url.searchParams.get("orden"), USER_SORTS);
+  const { users, total, pageInfo } = await listUsersForAdmin(db, {
+    q,
+    role,
+    status,
+    page,
+    range: dates.range,
+    sort,
+  });
+  return { users, total, pageInfo, q, role, status, dates, sort, currentUserId: admin.id };
 }
 
 /** What each intent could not do, before the reason (the Notice above the list). */
@@ -144,7 +167,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminUsers() {
-  const { users, total, pageInfo, q, role, status, currentUserId } = useLoaderData<typeof loader>();
+  const { users, total, pageInfo, q, role, status, dates, sort, currentUserId } =
+    useLoaderData<typeof loader>();
+  const filtered = Boolean(q || role || status || hasRange(dates.range));
   const actionData = useActionData<typeof action>();
   const repliedIntent = String(actionData?.result.initialValue?.intent ?? "role");
   const invite = repliedIntent === "invite" ? actionData : undefined;
@@ -154,12 +179,23 @@ export default function AdminUsers() {
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">
           {total} {total === 1 ? "usuario" : "usuarios"}
-          {q || role || status ? " con los filtros aplicados" : " registrados"}.
+          {filtered ? " con los filtros aplicados" : " registrados"}.
         </p>
         {/* A file, not a page: a plain link, so the browser downloads it. */}
-        <a href={paths.admin.usersCsv({ q, role, status })} className="btn-secondary" download>
+        <a
+          href={paths.admin.usersCsv({
+            q,
+            role,
+            status,
+            desde: dates.range.from,
+            hasta: dates.range.to,
+            orden: sort === USER_SORTS[0] ? null : sort,
+          })}
+          className="btn-secondary"
+          download
+        >
           Exportar CSV
-          {q || role || status ? <span className="sr-only"> de los usuarios filtrados</span> : null}
+          {filtered ? <span className="sr-only"> de los usuarios filtrados</span> : null}
         </a>
       </div>
       <Notice
@@ -182,7 +218,14 @@ export default function AdminUsers() {
           </select>
         </div>
         <FilterSelect label="Cuenta" value={status} options={ACCOUNT_STATUS_LABELS} />
+        <DateRangeFields input={dates} subject={RANGE_SUBJECTS.users} />
+        <SortSelect sorts={USER_SORTS} value={sort} />
       </SearchBar>
+      <div className="mt-3">
+        <ActiveFilters
+          chips={[rangeChip(dates, RANGE_SUBJECTS.users), sortChip(USER_SORTS, sort)]}
+        />
+      </div>
       {users.length === 0 ? (
         <div className="mt-6">
           <EmptyState title="No se encontraron usuarios">

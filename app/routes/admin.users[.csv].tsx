@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { dateRangeFrom, sortFrom, USER_SORTS } from "~/domain/list-filters";
 import { ROLE_LABELS } from "~/domain/roles";
 import { accountStatusFromUrl, exportAdminUsers, roleFromUrl } from "~/models/admin-user.server";
 import { requireRole } from "~/models/auth.server";
@@ -6,7 +7,10 @@ import { csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
 import { searchFromUrl } from "~/utils/like";
 
-/** /admin/users.csv: the users list with its current filters, every page of it, as a CSV file. */
+/**
+ * /admin/users.csv: the users list with its current filters (search, role, account, days of
+ * sign-up) and sort, every page of it, as a CSV file.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
@@ -14,6 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: searchFromUrl(url),
     role: roleFromUrl(url),
     status: accountStatusFromUrl(url),
+    range: dateRangeFrom(url.searchParams).range,
+    sort: sortFrom(url.searchParams.get("orden"), USER_SORTS),
   };
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(

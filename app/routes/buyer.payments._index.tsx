@@ -6,6 +6,20 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
+import {
+  BUYER_PAYMENT_SORTS,
+  dateRangeFrom,
+  hasRange,
+  RANGE_SUBJECTS,
+  sortFrom,
+} from "~/domain/list-filters";
+import {
+  ActiveFilters,
+  DateRangeFields,
+  rangeChip,
+  SortSelect,
+  sortChip,
+} from "~/components/ui/ListFilters";
 import { buyerPaymentCounts, listBuyerPayments } from "~/models/payment.server";
 import { searchFromUrl } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
@@ -27,10 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const url = new URL(request.url);
   const q = searchFromUrl(url);
+  const dates = dateRangeFrom(url.searchParams);
+  const sort = sortFrom(url.searchParams.get("orden"), BUYER_PAYMENT_SORTS);
   const page = pageRequestFromUrl(url);
   const [counts, list, settings] = await Promise.all([
     buyerPaymentCounts(db, user.id),
-    listBuyerPayments(db, { buyerId: user.id, q, page }),
+    listBuyerPayments(db, { buyerId: user.id, q, page, range: dates.range, sort }),
     getSettings(db),
   ]);
   const receipts = Object.fromEntries(
@@ -43,11 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
     ),
   );
-  return { counts, ...list, q, receipts, currency: settings.currency };
+  return { counts, ...list, q, dates, sort, receipts, currency: settings.currency };
 }
 
 export default function BuyerPayments() {
-  const { counts, rows, total, pageInfo, q, receipts, currency } = useLoaderData<typeof loader>();
+  const { counts, rows, total, pageInfo, q, dates, sort, receipts, currency } =
+    useLoaderData<typeof loader>();
+  const filtered = Boolean(q || hasRange(dates.range));
   return (
     <div className="space-y-6">
       <h1 className="page-title">Pagos</h1>
@@ -58,23 +76,34 @@ export default function BuyerPayments() {
         <StatCard label="Rechazados" value={counts.rejected} />
         <StatCard label="Total pagado" value={formatMoney(counts.paidCents, currency)} />
       </div>
-      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+      <Form
+        method="get"
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        role="search"
+      >
         <div className="flex-1">
           <label htmlFor="pagos-q" className="label">
             Buscar por título de la cotización
           </label>
           <input id="pagos-q" name="q" type="search" defaultValue={q} className="input" />
         </div>
+        <DateRangeFields input={dates} subject={RANGE_SUBJECTS.payments} />
+        <SortSelect sorts={BUYER_PAYMENT_SORTS} value={sort} />
         <button type="submit" className="btn-secondary">
           Buscar
         </button>
       </Form>
+      <ActiveFilters
+        chips={[rangeChip(dates, RANGE_SUBJECTS.payments), sortChip(BUYER_PAYMENT_SORTS, sort)]}
+      />
       <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
         Validamos cada comprobante en un plazo de hasta 2 días hábiles.
       </p>
       {rows.length === 0 ? (
-        <EmptyState title={q ? "No se encontraron resultados" : "Aún no tienes pagos"}>
-          {q ? null : "Cuando apruebes una cotización podrás pagarla desde Mis Cotizaciones."}
+        <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no tienes pagos"}>
+          {filtered
+            ? null
+            : "Cuando apruebes una cotización podrás pagarla desde Mis Cotizaciones."}
         </EmptyState>
       ) : (
         <ul className="space-y-3">

@@ -10,6 +10,20 @@ import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
 import {
+  BUYER_REQUEST_SORTS,
+  dateRangeFrom,
+  hasRange,
+  RANGE_SUBJECTS,
+  sortFrom,
+} from "~/domain/list-filters";
+import {
+  ActiveFilters,
+  DateRangeFields,
+  rangeChip,
+  SortSelect,
+  sortChip,
+} from "~/components/ui/ListFilters";
+import {
   buyerStatusCounts,
   listBuyerRequests,
   searchFromUrl,
@@ -26,7 +40,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta(
     "Mis Cotizaciones · CotizaHub",
-    "Tus solicitudes de cotización y su estado, con búsqueda y filtro.",
+    "Tus solicitudes de cotización y su estado, con búsqueda, filtros por estado y fechas, y orden.",
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,10 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchFromUrl(url);
   const status = statusFromUrl(url);
+  const dates = dateRangeFrom(url.searchParams);
+  const sort = sortFrom(url.searchParams.get("orden"), BUYER_REQUEST_SORTS);
   const page = pageRequestFromUrl(url);
   const [counts, list, settings] = await Promise.all([
     buyerStatusCounts(db, user.id),
-    listBuyerRequests(db, { buyerId: user.id, q, status, page }),
+    listBuyerRequests(db, { buyerId: user.id, q, status, page, range: dates.range, sort }),
     getSettings(db),
   ]);
   // One query for the page's ids, however many rows.
@@ -46,13 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user,
     list.rows.map((row) => row.id),
   );
-  return { counts, ...list, unread, q, status, currency: settings.currency };
+  return { counts, ...list, unread, q, status, dates, sort, currency: settings.currency };
 }
 
 export default function BuyerQuotes() {
-  const { counts, rows, unread, total, totalCapped, pageInfo, q, status, currency } =
+  const { counts, rows, unread, total, totalCapped, pageInfo, q, status, dates, sort, currency } =
     useLoaderData<typeof loader>();
-  const filtered = Boolean(q || status);
+  const filtered = Boolean(q || status || hasRange(dates.range));
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -75,6 +91,12 @@ export default function BuyerQuotes() {
         status={status}
         searchLabel="Buscar por título o descripción"
         placeholder="Ej.: válvulas, flota, uniformes"
+      >
+        <DateRangeFields input={dates} subject={RANGE_SUBJECTS.requests} />
+        <SortSelect sorts={BUYER_REQUEST_SORTS} value={sort} />
+      </StatusFilterForm>
+      <ActiveFilters
+        chips={[rangeChip(dates, RANGE_SUBJECTS.requests), sortChip(BUYER_REQUEST_SORTS, sort)]}
       />
 
       <p className="text-sm text-slate-700" aria-live="polite">

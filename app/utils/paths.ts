@@ -62,7 +62,10 @@ export const paths = {
   admin: {
     home: () => "/admin",
     quotes: (query?: Query) => withQuery("/admin/quotes", query),
-    /** The quotes list as a CSV file, with the list's filters (`q`, `status`, `deadline`). */
+    /**
+     * The quotes list as a CSV file, with the list's filters (`q`, `status`, `deadline`, `desde`,
+     * `hasta`) and sort (`orden`).
+     */
     quotesCsv: (query?: Query) => withQuery("/admin/quotes.csv", query),
     quote: (id: number, section?: "asignar-socios") =>
       `/admin/quotes/${id}${section ? `#${section}` : ""}`,
@@ -77,10 +80,10 @@ export const paths = {
     deadline: (id: number) => `/admin/quotes/${id}/deadline`,
     reopen: (id: number) => `/admin/quotes/${id}/reopen`,
     payments: (query?: Query) => withQuery("/admin/payments", query),
-    /** The payments list as a CSV file, with the list's filters (`q`, `status`). */
+    /** The payments list as a CSV file, with the list's filters and sort (`desde`, `orden`...). */
     paymentsCsv: (query?: Query) => withQuery("/admin/payments.csv", query),
     users: () => "/admin/users",
-    /** The users list as a CSV file, with the list's filters (`q`, `role`). */
+    /** The users list as a CSV file, with the list's filters and sort (`role`, `desde`, `orden`...). */
     usersCsv: (query?: Query) => withQuery("/admin/users.csv", query),
     partners: () => "/admin/partners",
     products: () => "/admin/products",

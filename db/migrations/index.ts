@@ -17,6 +17,7 @@ import * as userDeactivation from "./2026-11-26T07-00_user_deactivation";
 import * as paymentReceipts from "./2026-11-26T08-00_payment_receipts";
 import * as structuredOffers from "./2026-11-27T00-00_structured_offers";
 import * as threads from "./2026-11-27T02-00_threads";
+import * as listSorting from "./2026-11-27T04-00_list_sorting";
 import * as operations from "./2026-11-27T06-00_operations";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T08-00_payment_receipts": paymentReceipts,
   "2026-11-27T00-00_structured_offers": structuredOffers,
   "2026-11-27T02-00_threads": threads,
+  "2026-11-27T04-00_list_sorting": listSorting,
   "2026-11-27T06-00_operations": operations,
 };

@@ -49,9 +49,9 @@ test.describe("Listas de la ronda de cotización", () => {
     // Every request of the search, soonest deadline first: the paid one's passed deadline no
     // longer counts (no time left is shown for it).
     await page.getByLabel("Plazo", { exact: true }).selectOption("");
-    await page.getByLabel("Ordenar por").selectOption("deadline");
+    await page.getByLabel("Ordenar por").selectOption("plazo");
     await page.getByRole("button", { name: "Filtrar" }).click();
-    await expect(page).toHaveURL(/sort=deadline/);
+    await expect(page).toHaveURL(/orden=plazo/);
     await expect(rows).toHaveCount(4);
     await expect(rows.locator("td[data-label='Solicitud'] a")).toHaveText([
       `${word} pagada`,
@@ -62,7 +62,7 @@ test.describe("Listas de la ronda de cotización", () => {
     await expect(rows.nth(0).getByTestId("deadline-note")).toHaveCount(0);
     await expect(rows.nth(2).getByTestId("deadline-note")).toHaveText("Vence en 5 h");
     await expect(rows.nth(3).getByTestId("deadline-note")).toHaveText("Vence en 3 días");
-    await expect(page.getByLabel("Ordenar por")).toHaveValue("deadline");
+    await expect(page.getByLabel("Ordenar por")).toHaveValue("plazo");
     await screenshots(page, "admin-quotes-deadline", testInfo);
 
     // «Vence en 24 h» with a status: only the open request due soon.

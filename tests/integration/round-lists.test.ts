@@ -418,14 +418,15 @@ describe("lo que reciben las páginas", () => {
     const data = (await page.loader(
       args(get("/admin/quotes?q=zarandeo&deadline=overdue&sort=deadline", cookie)),
     )) as Awaited<ReturnType<typeof page.loader>>;
-    expect(data).toMatchObject({ deadline: "overdue", sort: "deadline", q: "zarandeo" });
+    // `sort=deadline` is the desk's older link for «Plazo más próximo» (`orden=plazo`).
+    expect(data).toMatchObject({ deadline: "overdue", sort: "plazo", q: "zarandeo" });
     expect(data.rows.map((r) => r.id)).toEqual([overdue]);
     expect(data.rows[0]!.deadlineNote).toEqual({ text: "Plazo vencido", tone: "overdue" });
 
     const ignored = (await page.loader(
-      args(get("/admin/quotes?q=zarandeo&deadline=pronto&sort=plazo", cookie)),
+      args(get("/admin/quotes?q=zarandeo&deadline=pronto&orden=deadline", cookie)),
     )) as Awaited<ReturnType<typeof page.loader>>;
-    expect(ignored).toMatchObject({ deadline: null, sort: "newest" });
+    expect(ignored).toMatchObject({ deadline: null, sort: "recientes" });
     expect(ignored.rows.map((r) => r.id)).toEqual([fresh, overdue]);
     expect(ignored.rows[0]!.deadlineNote?.text).toMatch(/^Vence en \d+ días$/);
 

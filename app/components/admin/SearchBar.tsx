@@ -21,7 +21,7 @@ export function SearchBar({
     <Form
       method="get"
       role="search"
-      className={`flex flex-col gap-3 sm:flex-row sm:items-end ${className}`}
+      className={`flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end ${className}`}
     >
       <div className="flex-1">
         <label htmlFor="search-q" className="label">
