@@ -12,7 +12,7 @@ import {
 } from "~/models/user.server";
 import { generateToken, hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db, now, type DB } from "~/services/db.server";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/edge.server";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/client-address.server";
 import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
 import { hasSessionCookie, loadSession } from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";

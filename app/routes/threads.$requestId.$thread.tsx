@@ -157,6 +157,7 @@ export default function ThreadPage() {
   return (
     <AppShell role={role}>
       <BackLink to={back}>Volver a la solicitud</BackLink>
+      <h1 className="page-title mt-3">Conversación</h1>
       <div className="mt-4">
         <Thread thread={thread} requestId={requestId} viewerRole={role} reply={reply} />
       </div>

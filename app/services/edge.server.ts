@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import stylesheet from "~/tailwind.css";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+
 import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES } from "~/domain/limits";
 import { env } from "./env.server";
 import { setSecurityHeaders } from "./security-headers.server";
@@ -13,9 +15,6 @@ import { setSecurityHeaders } from "./security-headers.server";
 
 /** Behind Fly's proxy (TRUST_PROXY=1) the client is named by Fly-Client-IP, else X-Forwarded-For. */
 const trustProxy = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
-
-/** The header the edge writes (after deleting any sent by the client) for actions to read. */
-export const CLIENT_ADDRESS_HEADER = "x-cotizahub-client-address";
 
 /** How long a refused upload's connection keeps being drained before it is cut (see lingerOnClose). */
 const LINGER_MS = 2_000;
@@ -32,11 +31,6 @@ export function clientAddressOfNode(req: IncomingMessage): string {
     if (forwarded) return forwarded;
   }
   return req.socket.remoteAddress ?? "desconocida";
-}
-
-/** The client address the edge established for this request. */
-export function clientAddress(request: Request): string {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "desconocida";
 }
 
 const appOrigin = env.APP_URL ? new URL(env.APP_URL).origin : null;

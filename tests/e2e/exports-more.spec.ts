@@ -48,7 +48,7 @@ test.describe("Exportar a CSV pagos, usuarios y contactos", () => {
     await page.getByLabel("Buscar por título o comprador").fill(t);
     await page.getByLabel("Estado", { exact: true }).selectOption("pending");
     await page.getByRole("button", { name: "Filtrar" }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&status=pending$`));
+    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&status=pending(&desde=&hasta=&orden=)?$`));
     await expect(page.getByText("1 pago", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: /Exportar CSV/ })).toHaveAttribute(
       "href",
@@ -107,7 +107,9 @@ test.describe("Exportar a CSV pagos, usuarios y contactos", () => {
     await page.getByLabel("Buscar por nombre, correo o empresa").fill(t);
     await page.locator("#filter-role").selectOption("partner");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&role=partner(&status=)?$`));
+    await expect(page).toHaveURL(
+      new RegExp(`\\?q=${t}&role=partner(&status=)?(&desde=&hasta=&orden=)?$`),
+    );
     await expect(page.getByText("1 usuario con los filtros aplicados.")).toBeVisible();
 
     const { rows } = await exportCsv(page, /^usuarios-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -83,7 +83,11 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await expect(linesPage.getByTestId("vista-iva")).toHaveText("USD 2,920.96");
   await expect(linesPage.getByTestId("vista-total")).toHaveText("USD 21,176.94");
   await expect(linesPage.locator("#item-2-description")).toHaveValue("Flete a planta");
-  expect(server.sql.prepare("SELECT COUNT(*) AS n FROM partner_quotes").get()).toEqual({ n: 0 });
+  expect(
+    server.sql
+      .prepare("SELECT COUNT(*) AS n FROM partner_quotes WHERE quote_request_id = ?")
+      .get(requestId),
+  ).toEqual({ n: 0 });
   await axe(linesPage);
   await screenshots(linesPage, "partner-offer-lines", testInfo);
   await linesPage.getByRole("button", { name: "Enviar Cotización" }).click();
@@ -145,7 +149,11 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
     .getByRole("button", { name: "Aprobar la cotización de Ferretería Ficticia" })
     .click();
   await expect(adminPage.getByText(/Esta oferta venció el/)).toBeVisible();
-  expect(server.sql.prepare("SELECT COUNT(*) AS n FROM official_quotes").get()).toEqual({ n: 0 });
+  expect(
+    server.sql
+      .prepare("SELECT COUNT(*) AS n FROM official_quotes WHERE quote_request_id = ?")
+      .get(requestId),
+  ).toEqual({ n: 0 });
 
   await adminPage
     .getByRole("button", { name: "Aprobar la cotización de Suministros Ficticios" })

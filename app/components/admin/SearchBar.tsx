@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** A GET search form (works without JavaScript); extra controls such as filters go in children. */
@@ -17,8 +17,12 @@ export function SearchBar({
   className?: string;
   children?: ReactNode;
 }) {
+  // Keyed by the query so its uncontrolled fields show the list's filters again after a chip or
+  // a link changes them (with JavaScript the form is not re-created by a navigation).
+  const { search } = useLocation();
   return (
     <Form
+      key={search}
       method="get"
       role="search"
       className={`flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end ${className}`}
