@@ -156,7 +156,7 @@ export default function AdminQuoteDetail() {
       />
       <FormErrors title="No se pudo enviar la cotización" errors={send.formErrors} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <RequestSection d={d} />
           <PartnerQuotesSection d={d} />
           <OfficialQuoteSection d={d} />

@@ -133,6 +133,16 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await expect(adminPage.getByTestId(`cotizacion-socio-${single.id}`)).toHaveText("USD 20,300.00");
   await axe(adminPage);
   await screenshots(adminPage, "admin-offer-comparison", testInfo);
+  // On a phone the comparison scrolls inside its box; the page never scrolls sideways.
+  const viewport = adminPage.viewportSize()!;
+  await adminPage.setViewportSize({ width: 360, height: 800 });
+  await adminPage.reload();
+  expect(
+    await adminPage.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await adminPage.setViewportSize(viewport);
   const csv = await adminPage.request.get(`/admin/quotes/${requestId}/comparison.csv`);
   const csvText = (await csv.body()).toString("utf8");
   expect(csvText.charCodeAt(0)).toBe(0xfeff);

@@ -29,7 +29,8 @@ export interface ComparedOffer {
  * The operator's comparison of the offers on a request (DECISIONS §7): one column per offer, one
  * row per term, the lowest total and the shortest lead time marked, expired offers marked (the
  * server refuses to approve them). On a phone the table scrolls inside its box, the terms' column
- * staying in place; the page itself never scrolls sideways.
+ * staying in place; the page itself never scrolls sideways (the box is `relative` so the screen-
+ * reader-only text of its buttons is clipped with it).
  */
 export function OfferComparison({
   offers,
@@ -62,7 +63,7 @@ export function OfferComparison({
   );
   return (
     <div
-      className="mt-3 overflow-x-auto"
+      className="relative mt-3 overflow-x-auto"
       role="region"
       aria-label="Comparación de ofertas"
       tabIndex={0}
@@ -76,7 +77,7 @@ export function OfferComparison({
               <th
                 key={offer.id}
                 scope="col"
-                className="min-w-[11rem] px-3 pb-2 text-left align-bottom"
+                className="min-w-[11rem] px-3 pb-2 text-left align-top"
                 data-testid={`oferta-${offer.partner_id}`}
               >
                 <span className="block break-words font-semibold">{offer.partnerName}</span>

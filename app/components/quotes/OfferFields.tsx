@@ -83,7 +83,8 @@ export function OfferFields({
         <legend className="text-base font-semibold">Renglones (opcional)</legend>
         <p className="mt-1 text-sm text-slate-600">
           Detalla artículos o servicios para que el comprador compare; el importe de cada renglón es
-          cantidad × precio unitario. Si no detallas renglones, indica un monto único abajo.
+          cantidad × precio unitario (en {currency}). Si no detallas renglones, indica un monto
+          único abajo.
         </p>
         {itemsError?.length ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
@@ -119,7 +120,7 @@ export function OfferFields({
                   autoComplete="off"
                 />
                 <Field
-                  label={`Precio unitario (${currency})`}
+                  label="Precio unitario"
                   {...field(`items[${i}].unit_price`)}
                   id={`item-${i}-unit_price`}
                   inputMode="decimal"
