@@ -23,8 +23,46 @@ import {
 } from "../app/models/quote-lifecycle.server";
 import { cancelRequest, editRequest } from "../app/models/request-changes.server";
 import { dayOf } from "../app/domain/request-dates";
+import { addDays, parseOffer, utcDay } from "../app/domain/offer";
 import { storeUpload } from "../app/services/storage.server";
 import { stagedDemoPdf } from "./demo-files";
+
+/**
+ * A demo offer as a partner would write it: the goods and the freight as two lines (their sum is
+ * `units`, so the story's payments stay as written), the lead time the notes mention, valid for
+ * three weeks, no tax (the demo's tax setting is 0).
+ */
+function demoOffer(units: number, notes: string) {
+  const freight = Math.round(units * 0.04);
+  const days = /(\d+) días/.exec(notes)?.[1] ?? "";
+  const parsed = parseOffer(
+    {
+      items: [
+        {
+          description: "Suministro según los requerimientos",
+          quantity: "1",
+          unit: "lote",
+          unit_price: String(units - freight),
+        },
+        {
+          description: "Flete y entrega en sitio",
+          quantity: "1",
+          unit: "servicio",
+          unit_price: String(freight),
+        },
+      ],
+      amount: "",
+      tax_rate: "0",
+      lead_time_days: days,
+      valid_until: addDays(utcDay(), 21),
+      payment_terms: "Transferencia a 15 días de la factura",
+    },
+    { today: utcDay(), defaultTaxRate: 0 },
+  );
+  if (!parsed.ok)
+    throw new Error(`Oferta de demostración inválida: ${JSON.stringify(parsed.errors)}`);
+  return parsed.offer;
+}
 
 export interface DemoCast {
   admin: PublicUser;
@@ -93,7 +131,7 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
           submitPartnerQuote(database, {
             requestId,
             partnerId: by.id,
-            amountCents: money(units),
+            offer: demoOffer(units, notes),
             notes,
             file,
           }),
