@@ -621,7 +621,19 @@ async function threadView(
   const unread = await unreadInThread(database, viewer, threadId, lastRead);
   // Shown is read: the marker moves to the newest message on the page.
   const newest = shown.at(-1);
-  if (newest && newest.id > lastRead) await markRead(database, viewer.id, threadId, newest.id);
+  if (newest && newest.id > lastRead) {
+    await markRead(database, viewer.id, threadId, newest.id);
+    // The bell follows: the viewer's notices of new messages on this request are read too.
+    await database
+      .updateTable("notifications")
+      .set({ read_at: now() })
+      .where("user_id", "=", viewer.id)
+      .where("read_at", "is", null)
+      .where("related_id", "=", thread.request.id)
+      .where("related_type", "in", ["quote", "assignment"])
+      .where("title", "=", `Nuevo mensaje sobre «${thread.request.title}»`)
+      .execute();
+  }
   return {
     ...base,
     messages,

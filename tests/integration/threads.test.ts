@@ -341,7 +341,18 @@ describe("reading", () => {
     const stranger = await makeUser("buyer");
     expect(await unreadCountsFor(db, as(stranger, "buyer"), [requestId])).toEqual({});
 
+    const bell = () =>
+      db
+        .selectFrom("notifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", buyer)
+        .where("read_at", "is", null)
+        .where("title", "like", "Nuevo mensaje sobre%")
+        .executeTakeFirstOrThrow();
+    expect(await bell()).toEqual({ n: 1 });
     const [shown] = (await loadRequestThreads(db, as(buyer, "buyer"), requestId))!;
+    // Reading the conversation reads its notice in the bell too.
+    expect(await bell()).toEqual({ n: 0 });
     expect(shown!.unread).toBe(1);
     expect(shown!.messages[0]!.unread).toBe(true);
     expect(await unreadCountsFor(db, as(buyer, "buyer"), [requestId])).toEqual({});
