@@ -125,6 +125,21 @@ interface NewMessage {
   sourceId?: number | null;
 }
 
+/** A message with its author's names, as the thread view and the digest read it. */
+const MESSAGE_COLUMNS = [
+  "m.id",
+  "m.author_id",
+  "m.author_role",
+  "m.kind",
+  "m.body",
+  "m.file_name",
+  "m.file_key",
+  "m.created_at",
+  "u.first_name",
+  "u.last_name",
+  "u.company_name",
+] as const;
+
 /** Inserts a message, marks it read for its author and tells the other side (app now, mail later). */
 async function insertMessage(tx: DB, thread: ResolvedThread, message: NewMessage) {
   const threadId = await ensureThread(tx, thread);
@@ -565,19 +580,7 @@ async function threadView(
   let query = database
     .selectFrom("thread_messages as m")
     .leftJoin("users as u", "u.id", "m.author_id")
-    .select([
-      "m.id",
-      "m.author_id",
-      "m.author_role",
-      "m.kind",
-      "m.body",
-      "m.file_name",
-      "m.file_key",
-      "m.created_at",
-      "u.first_name",
-      "u.last_name",
-      "u.company_name",
-    ])
+    .select(MESSAGE_COLUMNS)
     .where("m.thread_id", "=", threadId)
     .orderBy("m.id", "desc")
     .limit(THREAD_WINDOW + 1);
@@ -769,18 +772,7 @@ export async function sendThreadDigest(run: JobRun): Promise<void> {
     const arrived = await tx
       .selectFrom("thread_messages as m")
       .leftJoin("users as u", "u.id", "m.author_id")
-      .select([
-        "m.id",
-        "m.author_id",
-        "m.author_role",
-        "m.kind",
-        "m.body",
-        "m.file_name",
-        "m.created_at",
-        "u.first_name",
-        "u.last_name",
-        "u.company_name",
-      ])
+      .select(MESSAGE_COLUMNS)
       .where("m.thread_id", "=", threadId)
       .where("m.id", ">", participant.mailed_through_message_id)
       .orderBy("m.id")

@@ -14,6 +14,20 @@ import { sql, type Kysely } from "kysely";
  * Rows already stored had no tax: their subtotal is their amount and their version is the order in
  * which they were issued.
  */
+/** The line items of an offer or of an official quote: the same columns under another parent. */
+const itemsTable = (table: string, parent: string, parentTable: string) =>
+  `CREATE TABLE ${table} (
+     id INTEGER PRIMARY KEY,
+     ${parent} INTEGER NOT NULL REFERENCES ${parentTable}(id) ON DELETE CASCADE,
+     position INTEGER NOT NULL,
+     description TEXT NOT NULL,
+     quantity_milli INTEGER NOT NULL CHECK (quantity_milli > 0),
+     unit TEXT NOT NULL DEFAULT '',
+     unit_price_cents INTEGER NOT NULL CHECK (unit_price_cents > 0),
+     line_cents INTEGER NOT NULL,
+     UNIQUE (${parent}, position)
+   )`;
+
 const statements = [
   `ALTER TABLE partner_quotes ADD COLUMN subtotal_cents INTEGER NOT NULL DEFAULT 0`,
   `UPDATE partner_quotes SET subtotal_cents = quoted_amount_cents`,
@@ -24,17 +38,7 @@ const statements = [
      CHECK (lead_time_days IS NULL OR lead_time_days BETWEEN 0 AND 365)`,
   `ALTER TABLE partner_quotes ADD COLUMN valid_until TEXT`,
   `ALTER TABLE partner_quotes ADD COLUMN payment_terms TEXT`,
-  `CREATE TABLE partner_quote_items (
-     id INTEGER PRIMARY KEY,
-     partner_quote_id INTEGER NOT NULL REFERENCES partner_quotes(id) ON DELETE CASCADE,
-     position INTEGER NOT NULL,
-     description TEXT NOT NULL,
-     quantity_milli INTEGER NOT NULL CHECK (quantity_milli > 0),
-     unit TEXT NOT NULL DEFAULT '',
-     unit_price_cents INTEGER NOT NULL CHECK (unit_price_cents > 0),
-     line_cents INTEGER NOT NULL,
-     UNIQUE (partner_quote_id, position)
-   )`,
+  itemsTable("partner_quote_items", "partner_quote_id", "partner_quotes"),
   `ALTER TABLE official_quotes ADD COLUMN version INTEGER NOT NULL DEFAULT 1`,
   `UPDATE official_quotes SET version = (
      SELECT COUNT(*) FROM official_quotes AS earlier
@@ -63,17 +67,7 @@ const statements = [
      UPDATE official_quotes SET subtotal_cents = NEW.final_amount_cents - NEW.tax_cents
      WHERE id = NEW.id;
    END`,
-  `CREATE TABLE official_quote_items (
-     id INTEGER PRIMARY KEY,
-     official_quote_id INTEGER NOT NULL REFERENCES official_quotes(id) ON DELETE CASCADE,
-     position INTEGER NOT NULL,
-     description TEXT NOT NULL,
-     quantity_milli INTEGER NOT NULL CHECK (quantity_milli > 0),
-     unit TEXT NOT NULL DEFAULT '',
-     unit_price_cents INTEGER NOT NULL CHECK (unit_price_cents > 0),
-     line_cents INTEGER NOT NULL,
-     UNIQUE (official_quote_id, position)
-   )`,
+  itemsTable("official_quote_items", "official_quote_id", "official_quotes"),
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
