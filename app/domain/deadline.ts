@@ -26,16 +26,11 @@ export function isDeadlineFilter(value: unknown): value is DeadlineFilter {
   return value === "due24h" || value === "overdue";
 }
 
-/** How the desk's request list is sorted: newest first (the default) or soonest deadline first. */
+/**
+ * The desk's older names for the request list's order (newest first, soonest deadline first),
+ * still accepted by listAdminRequests beside the list's `orden` (app/domain/list-filters).
+ */
 export type RequestSort = "newest" | "deadline";
-export const REQUEST_SORT_LABELS: Record<RequestSort, string> = {
-  newest: "Más recientes",
-  deadline: "Plazo más próximo",
-};
-
-export function requestSortFrom(value: unknown): RequestSort {
-  return value === "deadline" ? "deadline" : "newest";
-}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

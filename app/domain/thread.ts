@@ -106,6 +106,20 @@ export function authorLabel(viewer: Viewer, message: AuthorInfo): string {
   return message.authorRole === "admin" ? TEAM_NAME : message.authorName;
 }
 
+/** A message as a thread's page shows it to one viewer (models/thread.server builds it). */
+export interface MessageView {
+  id: number;
+  author: string;
+  mine: boolean;
+  fromTeam: boolean;
+  authorRole: Role;
+  kindLabel: string | null;
+  body: string;
+  createdAt: string;
+  unread: boolean;
+  file: { name: string; download: string; open: string } | null;
+}
+
 /** The line above a relayed or forwarded message, shown to every side. */
 export const MESSAGE_KIND_LABELS: Record<ThreadMessageKind, string | null> = {
   message: null,

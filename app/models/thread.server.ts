@@ -7,6 +7,7 @@ import {
   isUnread,
   MESSAGE_KIND_LABELS,
   maySeeThread,
+  type MessageView,
   nextDigestAt,
   PARTNER_THREAD_STATES,
   postRefusal,
@@ -452,19 +453,6 @@ export function forwardToBuyer(
 }
 
 // ---- Reading
-
-export interface MessageView {
-  id: number;
-  author: string;
-  mine: boolean;
-  fromTeam: boolean;
-  authorRole: Role;
-  kindLabel: string | null;
-  body: string;
-  createdAt: string;
-  unread: boolean;
-  file: { name: string; download: string; open: string } | null;
-}
 
 export interface ThreadView {
   key: string;

@@ -4,7 +4,6 @@ import {
   isDeadlineFilter,
   offerDeadlineNote,
   requestDeadlineNote,
-  requestSortFrom,
   timeLeftLabel,
 } from "~/domain/deadline";
 import { isPastDeadline } from "~/domain/assignment";
@@ -89,15 +88,11 @@ describe("requestDeadlineNote: what an operator's row says", () => {
 });
 
 describe("the desk's deadline parameters", () => {
-  it("accepts only the filters and sorts it knows", () => {
+  it("accepts only the filters it knows", () => {
     expect(isDeadlineFilter("due24h")).toBe(true);
     expect(isDeadlineFilter("overdue")).toBe(true);
     for (const value of ["", "due", "OVERDUE", null, undefined, 24]) {
       expect(isDeadlineFilter(value)).toBe(false);
     }
-    expect(requestSortFrom("deadline")).toBe("deadline");
-    expect(requestSortFrom("newest")).toBe("newest");
-    expect(requestSortFrom("plazo")).toBe("newest");
-    expect(requestSortFrom(null)).toBe("newest");
   });
 });

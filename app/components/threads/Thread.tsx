@@ -5,24 +5,10 @@ import type { Role } from "../../../db/schema";
 import { Badge } from "~/components/ui/Badge";
 import { FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
-import { MESSAGE_MAX_CHARS } from "~/domain/thread";
+import { MESSAGE_MAX_CHARS, type MessageView } from "~/domain/thread";
 import { formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
-
-/** A message as the loader sends it (models/thread.server MessageView). */
-export interface ThreadMessage {
-  id: number;
-  author: string;
-  mine: boolean;
-  fromTeam: boolean;
-  authorRole: Role;
-  kindLabel: string | null;
-  body: string;
-  createdAt: string;
-  unread: boolean;
-  file: { name: string; download: string; open: string } | null;
-}
 
 /** A thread as the loader sends it (models/thread.server ThreadView). */
 export interface ThreadData {
@@ -31,7 +17,7 @@ export interface ThreadData {
   partnerId: number | null;
   title: string;
   postUrl: string;
-  messages: ThreadMessage[];
+  messages: MessageView[];
   olderThan: number | null;
   unread: number;
   closedReason: string | null;
@@ -250,71 +236,105 @@ function OperatorTools({
   failedIntent,
 }: {
   thread: ThreadData;
-  message: ThreadMessage;
+  message: MessageView;
   reply: Reply;
   failedIntent: unknown;
 }) {
-  const relay = serverForm(failedIntent === "relay" ? reply : undefined);
-  const forward = serverForm(failedIntent === "forward" ? reply : undefined);
-  const id = (name: string) => `mensaje-${message.id}-${name}`;
   return (
     <div className="mt-2 space-y-2 text-sm">
-      <details open={failedIntent === "relay"}>
-        <summary className="btn-link cursor-pointer">Responder a todos los socios</summary>
-        <Form
-          method="post"
-          action={thread.postUrl}
-          encType="multipart/form-data"
-          noValidate
-          className="mt-2 space-y-2"
-        >
-          <input type="hidden" name="intent" value="relay" />
-          <input type="hidden" name="message_id" value={message.id} />
-          <FormErrors title="No se pudo publicar la respuesta" errors={relay.formErrors} />
-          <TextAreaField
-            label="Respuesta para todos los socios"
-            {...relay.field("body")}
-            id={id("relay")}
-            rows={3}
-            maxLength={MESSAGE_MAX_CHARS}
-            required
-            hint="Se publica como Equipo CotizaHub en la conversación de cada socio en la ronda. Es tu propio texto: no incluye el nombre, la empresa ni los datos de contacto del comprador."
-          />
-          <button type="submit" className="btn-secondary">
-            Publicar a los socios
-          </button>
-        </Form>
-      </details>
+      <MessageActionForm
+        intent="relay"
+        postUrl={thread.postUrl}
+        messageId={message.id}
+        reply={failedIntent === "relay" ? reply : undefined}
+        summary="Responder a todos los socios"
+        errorTitle="No se pudo publicar la respuesta"
+        label="Respuesta para todos los socios"
+        rows={3}
+        hint="Se publica como Equipo CotizaHub en la conversación de cada socio en la ronda. Es tu propio texto: no incluye el nombre, la empresa ni los datos de contacto del comprador."
+        submitLabel="Publicar a los socios"
+      />
       {thread.kind === "partner" ? (
-        <details open={failedIntent === "forward"}>
-          <summary className="btn-link cursor-pointer">Reenviar al comprador</summary>
-          <Form
-            method="post"
-            action={thread.postUrl}
-            encType="multipart/form-data"
-            noValidate
-            className="mt-2 space-y-2"
-          >
-            <input type="hidden" name="intent" value="forward" />
-            <input type="hidden" name="message_id" value={message.id} />
-            <FormErrors title="No se pudo reenviar la pregunta" errors={forward.formErrors} />
-            <TextAreaField
-              label="Pregunta para el comprador"
-              {...forward.field("body")}
-              defaultValue={forward.field("body").defaultValue ?? message.body}
-              id={id("forward")}
-              rows={4}
-              maxLength={MESSAGE_MAX_CHARS}
-              required
-              hint="El comprador la recibe como «Pregunta de un socio», del Equipo CotizaHub, sin el nombre del socio. Quita del texto cualquier dato que lo identifique."
-            />
-            <button type="submit" className="btn-secondary">
-              Reenviar sin el nombre del socio
-            </button>
-          </Form>
-        </details>
+        <MessageActionForm
+          intent="forward"
+          postUrl={thread.postUrl}
+          messageId={message.id}
+          reply={failedIntent === "forward" ? reply : undefined}
+          summary="Reenviar al comprador"
+          errorTitle="No se pudo reenviar la pregunta"
+          label="Pregunta para el comprador"
+          rows={4}
+          hint="El comprador la recibe como «Pregunta de un socio», del Equipo CotizaHub, sin el nombre del socio. Quita del texto cualquier dato que lo identifique."
+          submitLabel="Reenviar sin el nombre del socio"
+          initialBody={message.body}
+        />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One operator action on a message (relay or forward), folded under its summary: a plain form
+ * posting the intent, the message's id and the text. It opens by itself when its own post was
+ * refused (`reply`), with what was typed and the errors.
+ */
+function MessageActionForm({
+  intent,
+  postUrl,
+  messageId,
+  reply,
+  summary,
+  errorTitle,
+  label,
+  rows,
+  hint,
+  submitLabel,
+  initialBody,
+}: {
+  intent: "relay" | "forward";
+  postUrl: string;
+  messageId: number;
+  /** The refused post of this form, if it was this one. */
+  reply: Reply;
+  summary: string;
+  errorTitle: string;
+  label: string;
+  rows: number;
+  hint: string;
+  submitLabel: string;
+  /** The text the field starts from before anything was typed. */
+  initialBody?: string;
+}) {
+  const form = serverForm(reply);
+  const body = form.field("body");
+  return (
+    <details open={reply !== undefined}>
+      <summary className="btn-link cursor-pointer">{summary}</summary>
+      <Form
+        method="post"
+        action={postUrl}
+        encType="multipart/form-data"
+        noValidate
+        className="mt-2 space-y-2"
+      >
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="message_id" value={messageId} />
+        <FormErrors title={errorTitle} errors={form.formErrors} />
+        <TextAreaField
+          label={label}
+          {...body}
+          defaultValue={body.defaultValue ?? initialBody}
+          id={`mensaje-${messageId}-${intent}`}
+          rows={rows}
+          maxLength={MESSAGE_MAX_CHARS}
+          required
+          hint={hint}
+        />
+        <button type="submit" className="btn-secondary">
+          {submitLabel}
+        </button>
+      </Form>
+    </details>
   );
 }
 
