@@ -54,7 +54,10 @@ export async function listProductsForAdmin(
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    // A product has at most one category and one supplier: the joins never change the count.
+    (q ? query : database.selectFrom("products as p"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { products, total: Number(count.n) };
 }

@@ -71,7 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [settings, partners, attachment, pdf, quoteFiles, proofFiles, flash, versionPdfs] =
     await Promise.all([
       getSettings(db),
-      listAssignablePartners(db, detail.request.id),
+      // The partner picker shows only while a partner may be assigned (500 options otherwise sent).
+      canAssignPartner(detail.request.status) ? listAssignablePartners(db, detail.request.id) : [],
       links(paths.files.request(detail.request.id)),
       detail.officialQuote ? links(paths.files.officialQuote(detail.request.id)) : null,
       Promise.all(

@@ -19,6 +19,7 @@ import * as structuredOffers from "./2026-11-27T00-00_structured_offers";
 import * as threads from "./2026-11-27T02-00_threads";
 import * as listSorting from "./2026-11-27T04-00_list_sorting";
 import * as operations from "./2026-11-27T06-00_operations";
+import * as productList from "./2026-11-27T08-00_product_list";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T02-00_threads": threads,
   "2026-11-27T04-00_list_sorting": listSorting,
   "2026-11-27T06-00_operations": operations,
+  "2026-11-27T08-00_product_list": productList,
 };
