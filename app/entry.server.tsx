@@ -1,16 +1,15 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type {
   AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   HandleErrorFunction,
 } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { JOB_HANDLERS } from "./models/scheduled-jobs.server";
 import { startBackgroundWork } from "./services/background.server";
+import { paintBeforeModules } from "./services/page-scripts.server";
 import { createNonce, setSecurityHeaders } from "./services/security-headers.server";
 import { NonceContext } from "./utils/nonce";
 
@@ -27,7 +26,6 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   setSecurityHeaders(responseHeaders, nonce);
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -42,13 +40,24 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        // The whole page is rendered before it is sent (nothing on it is deferred): one write
+        // instead of React's many small chunks, and the modules wait for the first paint.
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = paintBeforeModules(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,0 +1,46 @@
+/**
+ * The page is painted before its modules are fetched. Every page works without JavaScript (the
+ * server's HTML is the page), so on a slow phone connection the first paint must wait only for the
+ * HTML and the stylesheet, not race the forty-odd module downloads that Remix's <Scripts> starts
+ * at once (its modulepreload hints and its module script, with no way to defer them).
+ *
+ * `paintBeforeModules` rewrites the rendered document without changing its elements, so React
+ * hydrates the same tree: each hint keeps its <link> but its address moves to `data-href` (it is
+ * never fetched: restoring forty hints cost a 70 ms task on the main thread, and the module
+ * script's imports fetch the same files), and the module script keeps its <script> as an inert
+ * `text/plain` block. Remix's first inline script (the context, same nonce) gains a few lines
+ * that, in the task after the first paint, swap the inert block for a module script with the
+ * same code; hydration then runs as before, a frame later. A document without them (rendered
+ * without scripts) is returned unchanged.
+ */
+const PRELOAD = /<link rel="modulepreload" href="/g;
+const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+const CONTEXT_SCRIPT = /(<script nonce="[^"]*">window\.__remixContext = )/;
+const INERT_ID = "remix-modules";
+
+const startModules = (nonce: string) => `(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const inert = document.getElementById(${JSON.stringify(INERT_ID)});
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = ${JSON.stringify(nonce)};
+    script.textContent = inert.textContent;
+    inert.replaceWith(script);
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+})();
+`;
+
+export function paintBeforeModules(html: string): string {
+  const module = MODULE_SCRIPT.exec(html);
+  if (!module || !CONTEXT_SCRIPT.test(html)) return html;
+  const nonce = module[1]!;
+  return html
+    .replace(PRELOAD, '<link rel="modulepreload" data-href="')
+    .replace(module[0], () => `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`)
+    .replace(CONTEXT_SCRIPT, (opening: string) => opening.replace(">", `>${startModules(nonce)}`));
+}
