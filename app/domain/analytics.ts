@@ -54,10 +54,12 @@ export function shareWithin(values: number[], limit: number): number | null {
   return ratio(values.filter((v) => v <= limit).length, values.length);
 }
 
+const hoursFormatter = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 });
+
 export function formatHours(hours: number | null): string {
   if (hours === null) return "—";
   if (hours < 1) return `${Math.round(hours * 60)} min`;
-  return `${new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 }).format(hours)} h`;
+  return `${hoursFormatter.format(hours)} h`;
 }
 
 export interface Bucket {
