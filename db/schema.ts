@@ -162,6 +162,10 @@ interface PartnerAssignmentsTable {
   state: Generated<AssignmentState>;
   decline_reason: string | null;
   state_changed_at: Timestamp | null;
+  /** The request's quote_deadline, copied by triggers for the list's order (never written). */
+  request_deadline: Generated<string>;
+  /** 1 while invited or offered on a request still assigned, kept by triggers (never written). */
+  request_open: Generated<number>;
 }
 
 interface PartnerQuotesTable {
