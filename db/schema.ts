@@ -166,6 +166,8 @@ interface PartnerAssignmentsTable {
   request_deadline: Generated<string>;
   /** 1 while invited or offered on a request still assigned, kept by triggers (never written). */
   request_open: Generated<number>;
+  /** 1 while the partner's own quote on the request is selected, kept by triggers (never written). */
+  quote_selected: Generated<number>;
 }
 
 interface PartnerQuotesTable {

@@ -325,18 +325,27 @@ interface OrderRange {
   deadline: [Comparison, string][];
 }
 
-/** The filters as conditions on the assignment (pending ones are all open: request_open = 1). */
+/** The index each part is read through (won assignments have their own, see orderFilter). */
+const RANGE_INDEX = {
+  all: { 0: "partner_assignments_open_deadline", 1: "partner_assignments_list_order" },
+  won: { 0: "partner_assignments_won_open", 1: "partner_assignments_won" },
+} as const;
+
+/**
+ * The filters as conditions on the assignment (pending ones are all open: request_open = 1). Won
+ * ones are read through their own indexes: almost no open assignment is won, and through the
+ * others every open one would be read before the first won.
+ */
 function orderFilter(filter: PartnerFilter) {
-  const ownQuote = (condition: RawBuilder<SqlBool>) =>
-    sql<SqlBool>`EXISTS (SELECT 1 FROM partner_quotes pq WHERE pq.quote_request_id = pa.quote_request_id
-      AND pq.partner_id = pa.partner_id AND ${condition})`;
+  const ownQuote = sql<SqlBool>`EXISTS (SELECT 1 FROM partner_quotes pq
+    WHERE pq.quote_request_id = pa.quote_request_id AND pq.partner_id = pa.partner_id)`;
   switch (filter) {
     case "pending":
-      return sql<SqlBool>`pa.state = 'invited' AND NOT ${ownQuote(sql`1 = 1`)}`;
+      return sql<SqlBool>`pa.state = 'invited' AND NOT ${ownQuote}`;
     case "quoted":
-      return ownQuote(sql`1 = 1`);
+      return ownQuote;
     case "won":
-      return ownQuote(sql`pq.is_selected = 1`);
+      return sql<SqlBool>`pa.quote_selected = 1`;
     default:
       return sql<SqlBool>`1 = 1`;
   }
@@ -381,8 +390,7 @@ async function readByDeadline(
       ...(id ? [sql<SqlBool>`pa.id ${sql.raw(id[0])} ${id[1]}`] : []),
       orderFilter(filter),
     ];
-    const index =
-      part === 0 ? "partner_assignments_open_deadline" : "partner_assignments_list_order";
+    const index = RANGE_INDEX[filter === "won" ? "won" : "all"][part];
     reads.push(sql<OrderRow>`SELECT * FROM (SELECT pa.id AS assignment_id,
         pa.quote_request_id AS id, pa.request_deadline AS deadline, ${sql.lit(part)} AS part
       FROM partner_assignments AS pa INDEXED BY ${sql.raw(index)}

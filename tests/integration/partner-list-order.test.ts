@@ -150,6 +150,7 @@ async function assign(
         partner_id: partnerId,
         quoted_amount_cents: 100_000,
         is_selected: quote === "selected" ? 1 : 0,
+        updated_at: NOW.toISOString(),
       })
       .execute();
 }
