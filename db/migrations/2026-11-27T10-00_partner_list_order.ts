@@ -90,8 +90,26 @@ const STATEMENTS = [
   END`,
 ];
 
+const INDEXES = STATEMENTS.flatMap((statement) => /CREATE INDEX (\w+)/.exec(statement)?.[1] ?? []);
+
+/**
+ * ANALYZE for the new indexes where the table has statistics (as round_summaries does): an index
+ * without them beside analyzed ones looks better than it is, and the planner read a page's 20
+ * assignments by id through every assignment of the partner in partner_assignments_list_order.
+ */
+async function statisticsToRestore(db: Kysely<unknown>): Promise<string[]> {
+  const kept = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_schema
+    WHERE type = 'table' AND name = 'sqlite_stat1'`.execute(db);
+  if (Number(kept.rows[0]?.n ?? 0) === 0) return [];
+  const analyzed = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_stat1
+    WHERE tbl = 'partner_assignments'`.execute(db);
+  if (Number(analyzed.rows[0]?.n ?? 0) === 0) return [];
+  return INDEXES.map((name) => `ANALYZE ${name}`);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
+  for (const statement of await statisticsToRestore(db)) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -105,10 +123,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "partner_assignments_order_insert",
   ])
     await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
-  await sql`DROP INDEX IF EXISTS partner_assignments_won`.execute(db);
-  await sql`DROP INDEX IF EXISTS partner_assignments_won_open`.execute(db);
-  await sql`DROP INDEX IF EXISTS partner_assignments_list_order`.execute(db);
-  await sql`DROP INDEX IF EXISTS partner_assignments_open_deadline`.execute(db);
+  for (const name of INDEXES) await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db);
   await sql`ALTER TABLE partner_assignments DROP COLUMN quote_selected`.execute(db);
   await sql`ALTER TABLE partner_assignments DROP COLUMN request_open`.execute(db);
   await sql`ALTER TABLE partner_assignments DROP COLUMN request_deadline`.execute(db);
