@@ -315,10 +315,15 @@ function orderKey(row: OrderRow) {
   return { key: `${row.part}${row.deadline}`, id: row.assignment_id };
 }
 
+/**
+ * The cursor's part, deadline and id, or null for a key that is not one of this order's (a search
+ * page's, or the former computed key of the second part, "1" and a number).
+ */
 function orderCursor(cursor: Cursor): { part: OrderPart; deadline: string; id: number } | null {
   const part = cursor.key.charAt(0);
-  if (part !== "0" && part !== "1") return null;
-  return { part: part === "0" ? 0 : 1, deadline: cursor.key.slice(1), id: cursor.id };
+  const deadline = cursor.key.slice(1);
+  if ((part !== "0" && part !== "1") || !/^\d{4}-\d{2}-\d{2}T/.test(deadline)) return null;
+  return { part: part === "0" ? 0 : 1, deadline, id: cursor.id };
 }
 
 /** The list's order (reversed when reading back a page): part, deadline as the part says, id. */
@@ -383,7 +388,6 @@ async function readByDeadline(
 ): Promise<OrderRow[]> {
   const { reversed, limit, offset } = pageWindow(request, pageSize);
   const cursor = request.kind === "numbered" ? null : orderCursor(request.cursor);
-  if (request.kind !== "numbered" && !cursor) return [];
   const parts: Record<OrderPart, OrderRange[]> = {
     0: [{ open: 1, deadline: [[">", now]] }],
     1: [
@@ -457,6 +461,9 @@ export async function listAssignments(
   }: AssignmentSearch,
 ) {
   const text = search.trim();
+  // A link from another order (a search's, or an older page's) starts the list over.
+  if (!text && page.kind !== "numbered" && !orderCursor(page.cursor))
+    page = { kind: "numbered", page: 1 };
   const [found, counters] = await Promise.all([
     text
       ? searchAssignments(database, { partnerId, text, filter, page, pageSize })

@@ -185,6 +185,22 @@ describe("the partner's assignments by deadline", () => {
     }
   });
 
+  it("starts over from a link of another order (a search's, the former key's)", async () => {
+    const firstPage = await listAssignments(db, { partnerId: partner, pageSize: 4, now: NOW });
+    const expected = (await formerOrder(partner, "all", NOW)).slice(0, 4);
+    expect(ids(firstPage.items)).toEqual(expected);
+    for (const key of ["", "107539999.12345678"]) {
+      const page = await listAssignments(db, {
+        partnerId: partner,
+        page: { kind: "after", cursor: { page: 3, key, id: expected[0]! } },
+        pageSize: 4,
+        now: NOW,
+      });
+      expect(ids(page.items)).toEqual(expected);
+      expect(page.pageInfo).toEqual(firstPage.pageInfo);
+    }
+  });
+
   it("moves open assignments whose deadline passes to the second part", async () => {
     for (const now of [new Date(NOW.getTime() + 5 * HOUR), new Date(NOW.getTime() + 4 * DAY)])
       for (const filter of FILTERS) await expectFormerOrder(partner, filter, now, 6);
