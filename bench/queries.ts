@@ -359,12 +359,16 @@ await time("listLatestAssignments", () => listLatestAssignments(db, partner.id))
 await time("listAssignments (by deadline) page 1", () =>
   listAssignments(db, { partnerId: partner.id }),
 );
+await time("listAssignments (by deadline) page 5 (offset)", () =>
+  listAssignments(db, { partnerId: partner.id, page: { kind: "numbered", page: 5 } }),
+);
 await time("listAssignments (by deadline) last page (keyset)", () =>
   listAssignments(db, { partnerId: partner.id, page: deepAssignments }),
 );
-await time("listAssignments filter=pending", () =>
-  listAssignments(db, { partnerId: partner.id, filter: "pending" }),
-);
+for (const filter of ["pending", "quoted", "won"] as const)
+  await time(`listAssignments filter=${filter}`, () =>
+    listAssignments(db, { partnerId: partner.id, filter }),
+  );
 await time("listAssignments q=acero filter=quoted", () =>
   listAssignments(db, { partnerId: partner.id, search: "acero", filter: "quoted" }),
 );

@@ -162,6 +162,12 @@ interface PartnerAssignmentsTable {
   state: Generated<AssignmentState>;
   decline_reason: string | null;
   state_changed_at: Timestamp | null;
+  /** The request's quote_deadline, copied by triggers for the list's order (never written). */
+  request_deadline: Generated<string>;
+  /** 1 while invited or offered on a request still assigned, kept by triggers (never written). */
+  request_open: Generated<number>;
+  /** 1 while the partner's own quote on the request is selected, kept by triggers (never written). */
+  quote_selected: Generated<number>;
 }
 
 interface PartnerQuotesTable {

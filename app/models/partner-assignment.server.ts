@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  sql,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 import { offerItems } from "./quote-items.server";
 import type { Database } from "../../db/schema";
 import type { PartnerFilter } from "~/domain/quote-status";
@@ -6,7 +12,7 @@ import { db as appDb, type DB } from "~/services/db.server";
 import { notFound } from "~/services/respond.server";
 import { idFrom } from "~/utils/ids";
 import { requireRole } from "./auth.server";
-import { finishPage, type PageRequest } from "~/utils/keyset";
+import { finishPage, pageWindow, type Cursor, type PageRequest } from "~/utils/keyset";
 import { readKeysetPage } from "./keyset.server";
 import {
   matchExpression,
@@ -52,8 +58,8 @@ type Scope = ExpressionBuilder<
   "pa" | "qr" | "pq"
 >;
 
-/** The partner's assignments joined with the request, its buyer and the partner's own quote. */
-function assignmentsOf(database: DB, partnerId: number) {
+/** Assignments joined with the request, its buyer and the partner's own quote. */
+function assignmentRows(database: DB) {
   return database
     .selectFrom("partner_assignments as pa")
     .innerJoin("quote_requests as qr", "qr.id", "pa.quote_request_id")
@@ -62,8 +68,23 @@ function assignmentsOf(database: DB, partnerId: number) {
       join
         .onRef("pq.quote_request_id", "=", "pa.quote_request_id")
         .onRef("pq.partner_id", "=", "pa.partner_id"),
-    )
-    .where("pa.partner_id", "=", partnerId);
+    );
+}
+
+/** The partner's assignments joined with the request, its buyer and the partner's own quote. */
+function assignmentsOf(database: DB, partnerId: number) {
+  return assignmentRows(database).where("pa.partner_id", "=", partnerId);
+}
+
+/**
+ * Some of the partner's assignments, by id, with what assignmentsOf joins. The partner is checked
+ * on each row read by id (`+` keeps the term out of index choice): searched through an index on
+ * partner_id, as the planner chose without statistics, every assignment of the partner was read.
+ */
+function assignmentsById(database: DB, partnerId: number, ids: number[]) {
+  return assignmentRows(database)
+    .where("pa.id", "in", ids)
+    .where(sql<SqlBool>`+${sql.ref("pa.partner_id")} = ${partnerId}`);
 }
 
 /**
@@ -269,22 +290,164 @@ function ownAssignments(database: DB, partnerId: number) {
 /**
  * The default order of a partner's assignments: first those they can still offer on (invited or
  * offered, request assigned, deadline not passed: offerRefusal's rule), soonest deadline first;
- * then the closed ones, latest deadline first, so what closed last comes before what closed long
- * ago. One text key read ascending, so keyset pages work as in every list: "0" and the deadline
- * for open assignments, "1" and the deadline counted backwards for closed ones. Whether a deadline
- * has passed is decided at `now`, so an assignment may move to the closed part between two pages.
+ * then the rest, latest deadline first, so what closed last comes before what closed long ago;
+ * ties by assignment id. Whether a deadline has passed is decided at `now`, so an assignment may
+ * move to the second part between two pages.
+ *
+ * Each part is read from index ranges stopped at the page's end (migration
+ * 2026-11-27T10-00_partner_list_order keeps the request's deadline and "open" on the assignment):
+ * the first part is the open assignments after now (partner_assignments_open_deadline, ascending);
+ * the second, the closed ones and the open ones up to now (partner_assignments_list_order, two
+ * ranges read by deadline descending). A page costs the same with 40 or 40,000 assignments.
  */
-function deadlineOrder(now: string) {
-  return sql<string>`CASE WHEN pa.state IN ('invited', 'offered') AND qr.status = 'assigned'
-      AND qr.quote_deadline > ${now}
-    THEN '0' || qr.quote_deadline
-    ELSE '1' || printf('%017.8f', 9999999 - julianday(qr.quote_deadline)) END`;
+type OrderPart = 0 | 1;
+
+interface OrderRow {
+  assignment_id: number;
+  /** The request's id. */
+  id: number;
+  deadline: string;
+  part: OrderPart;
+}
+
+/** A cursor's key: the part, then the request's deadline ("02026-12-01T10:00:00.000Z"). */
+function orderKey(row: OrderRow) {
+  return { key: `${row.part}${row.deadline}`, id: row.assignment_id };
 }
 
 /**
- * The partner's assignments, one page: sorted by deadline (deadlineOrder), or, when searching,
+ * The cursor's part, deadline and id, or null for a key that is not one of this order's (a search
+ * page's, or the former computed key of the second part, "1" and a number).
+ */
+function orderCursor(cursor: Cursor): { part: OrderPart; deadline: string; id: number } | null {
+  const part = cursor.key.charAt(0);
+  const deadline = cursor.key.slice(1);
+  if ((part !== "0" && part !== "1") || !/^\d{4}-\d{2}-\d{2}T/.test(deadline)) return null;
+  return { part: part === "0" ? 0 : 1, deadline, id: cursor.id };
+}
+
+/** The list's order (reversed when reading back a page): part, deadline as the part says, id. */
+function compareOrder(reversed: boolean) {
+  const sign = reversed ? -1 : 1;
+  return (a: OrderRow, b: OrderRow) => {
+    if (a.part !== b.part) return sign * (a.part - b.part);
+    if (a.deadline !== b.deadline)
+      return sign * (a.deadline < b.deadline ? -1 : 1) * (a.part === 0 ? 1 : -1);
+    return sign * (a.assignment_id - b.assignment_id);
+  };
+}
+
+type Comparison = "<" | "<=" | "=" | ">";
+
+/** One index range of a part: open or not, and bounds on the deadline. */
+interface OrderRange {
+  open: 0 | 1;
+  deadline: [Comparison, string][];
+}
+
+/** The index each part is read through (won assignments have their own, see orderFilter). */
+const RANGE_INDEX = {
+  all: { 0: "partner_assignments_open_deadline", 1: "partner_assignments_list_order" },
+  won: { 0: "partner_assignments_won_open", 1: "partner_assignments_won" },
+} as const;
+
+/**
+ * The filters as conditions on the assignment (pending ones are all open: request_open = 1). Won
+ * ones are read through their own indexes: almost no open assignment is won, and through the
+ * others every open one would be read before the first won.
+ */
+function orderFilter(filter: PartnerFilter) {
+  const ownQuote = sql<SqlBool>`EXISTS (SELECT 1 FROM partner_quotes pq
+    WHERE pq.quote_request_id = pa.quote_request_id AND pq.partner_id = pa.partner_id)`;
+  switch (filter) {
+    case "pending":
+      return sql<SqlBool>`pa.state = 'invited' AND NOT ${ownQuote}`;
+    case "quoted":
+      return ownQuote;
+    case "won":
+      return sql<SqlBool>`pa.quote_selected = 1`;
+    default:
+      return sql<SqlBool>`1 = 1`;
+  }
+}
+
+/**
+ * The first `limit` rows of a page of the list by deadline (after `offset` rows, for the numbered
+ * pages): each part's ranges beyond the cursor, read in the page's direction and stopped at
+ * `offset + limit` rows, then merged. A cursor on a row's key is split into the rows of its
+ * deadline beyond its id and the rows of the next deadlines: a row-value range would be sought on
+ * the deadline alone and step over every row sharing it (a migration gave hundreds one deadline).
+ */
+async function readByDeadline(
+  database: DB,
+  partnerId: number,
+  filter: PartnerFilter,
+  request: PageRequest,
+  pageSize: number,
+  now: string,
+): Promise<OrderRow[]> {
+  const { reversed, limit, offset } = pageWindow(request, pageSize);
+  const cursor = request.kind === "numbered" ? null : orderCursor(request.cursor);
+  const parts: Record<OrderPart, OrderRange[]> = {
+    0: [{ open: 1, deadline: [[">", now]] }],
+    1: [
+      { open: 0, deadline: [] },
+      { open: 1, deadline: [["<=", now]] },
+    ],
+  };
+  const reads: RawBuilder<OrderRow>[] = [];
+  const read = (part: OrderPart, range: OrderRange, id: [Comparison, number] | null) => {
+    // Pending assignments are open: their filter never matches a closed range.
+    if (filter === "pending" && range.open === 0) return;
+    const ascending = (part === 0) !== reversed;
+    const conditions = [
+      sql<SqlBool>`pa.partner_id = ${partnerId}`,
+      sql<SqlBool>`pa.request_open = ${sql.lit(range.open)}`,
+      ...range.deadline.map(
+        ([op, value]) => sql<SqlBool>`pa.request_deadline ${sql.raw(op)} ${value}`,
+      ),
+      ...(id ? [sql<SqlBool>`pa.id ${sql.raw(id[0])} ${id[1]}`] : []),
+      orderFilter(filter),
+    ];
+    const index = RANGE_INDEX[filter === "won" ? "won" : "all"][part];
+    reads.push(sql<OrderRow>`SELECT * FROM (SELECT pa.id AS assignment_id,
+        pa.quote_request_id AS id, pa.request_deadline AS deadline, ${sql.lit(part)} AS part
+      FROM partner_assignments AS pa INDEXED BY ${sql.raw(index)}
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY pa.request_deadline ${sql.raw(ascending ? "ASC" : "DESC")},
+        pa.id ${sql.raw(reversed ? "DESC" : "ASC")}
+      LIMIT ${offset + limit})`);
+  };
+  const inReadingOrder: OrderPart[] = reversed ? [1, 0] : [0, 1];
+  for (const part of inReadingOrder) {
+    if (cursor && cursor.part !== part) {
+      // A part before the cursor's in the reading direction has no row beyond it.
+      if (inReadingOrder.indexOf(part) < inReadingOrder.indexOf(cursor.part)) continue;
+      for (const range of parts[part]) read(part, range, null);
+      continue;
+    }
+    for (const range of parts[part]) {
+      if (!cursor) {
+        read(part, range, null);
+        continue;
+      }
+      const later: Comparison = (part === 0) !== reversed ? ">" : "<";
+      read(part, { ...range, deadline: [...range.deadline, ["=", cursor.deadline]] }, [
+        reversed ? "<" : ">",
+        cursor.id,
+      ]);
+      read(part, { ...range, deadline: [...range.deadline, [later, cursor.deadline]] }, null);
+    }
+  }
+  if (reads.length === 0) return [];
+  const { rows } = await sql<OrderRow>`${sql.join(reads, sql` UNION ALL `)}`.execute(database);
+  return rows.sort(compareOrder(reversed)).slice(offset, offset + limit);
+}
+
+/**
+ * The partner's assignments, one page: by deadline (see readByDeadline), or, when searching,
  * newest request first (the search index's own order, see matchingPageIds). The page's rows are
- * found from the narrow rows of every assignment of the partner, then read in full.
+ * found from narrow rows, then read in full.
  */
 export async function listAssignments(
   database: DB,
@@ -298,79 +461,94 @@ export async function listAssignments(
   }: AssignmentSearch,
 ) {
   const text = search.trim();
-  let matching = ownAssignments(database, partnerId).where((eb) => filterCondition(eb, filter));
-  let matched: Promise<number> | null = null;
-  if (text) {
-    // The partner's own token keeps the search to their assignments; the filter is in it too.
-    const expression = matchExpression(text, ["title", "description", "buyer"]);
-    const literal = !expression || needsLiteralMatch(text);
-    if (expression) {
-      const match = scopedMatch(
-        expression,
-        scopeHas(scopeToken.assigned(partnerId)),
-        ...filterScope(partnerId, filter),
-      );
-      matching = matching.where(
-        "pa.quote_request_id",
-        "in",
-        literal
-          ? matchingRequestIds(database, match)
-          : matchingPageIds(database, match, page, pageSize),
-      );
-      matched = countMatchingRequests(database, match);
-    }
-    if (literal) {
-      matching = matching.where((eb) => literalCondition(eb, text));
-      matched = matching
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n));
-    }
-  }
-  const keys = database
-    .selectFrom(
-      matching
-        .select([
-          "pa.id as assignment_id",
-          "qr.id",
-          deadlineOrder(now.toISOString()).as("sort_key"),
-        ])
-        .as("l"),
-    )
-    .selectAll();
-  const [read, counters, matchedCount] = await Promise.all([
-    readKeysetPage(
-      keys,
-      page,
-      text ? { key: null, id: "l.id" } : { key: "l.sort_key", id: "l.assignment_id", order: "asc" },
-      pageSize,
-    ),
+  // A link from another order (a search's, or an older page's) starts the list over.
+  if (!text && page.kind !== "numbered" && !orderCursor(page.cursor))
+    page = { kind: "numbered", page: 1 };
+  const [found, counters] = await Promise.all([
+    text
+      ? searchAssignments(database, { partnerId, text, filter, page, pageSize })
+      : readByDeadline(database, partnerId, filter, page, pageSize, now.toISOString()).then(
+          (read) => ({ ...finishPage(read, page, pageSize, orderKey), matched: null }),
+        ),
     getPartnerCounters(database, partnerId),
-    matched,
   ]);
-  const { rows, pageInfo } = finishPage(read, page, pageSize, (item) =>
-    text ? { key: "", id: item.id } : { key: item.sort_key, id: item.assignment_id },
-  );
+  const { rows, pageInfo, matched } = found;
   const details =
     rows.length === 0
       ? []
-      : await assignmentsOf(database, partnerId)
-          .where(
-            "pa.id",
-            "in",
-            rows.map((row) => row.assignment_id),
-          )
+      : await assignmentsById(
+          database,
+          partnerId,
+          rows.map((row) => row.assignment_id),
+        )
           .select(LIST_COLUMNS)
           .execute();
   const byId = new Map(details.map((item) => [item.assignment_id, item]));
-  const total = matchedCount ?? counters[FILTER_COUNTER[filter]];
+  const total = matched ?? counters[FILTER_COUNTER[filter]];
   return {
     items: rows.flatMap((row) => byId.get(row.assignment_id) ?? []),
     matched: total,
-    matchedCapped: matchedCount !== null && total > SEARCH_COUNT_CAP,
+    matchedCapped: matched !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,
     pageInfo,
     pageSize,
+  };
+}
+
+/** One page of the partner's assignments matching `text`, newest request first. */
+async function searchAssignments(
+  database: DB,
+  {
+    partnerId,
+    text,
+    filter,
+    page,
+    pageSize,
+  }: {
+    partnerId: number;
+    text: string;
+    filter: PartnerFilter;
+    page: PageRequest;
+    pageSize: number;
+  },
+) {
+  let matching = ownAssignments(database, partnerId).where((eb) => filterCondition(eb, filter));
+  let matched: Promise<number> | null = null;
+  // The partner's own token keeps the search to their assignments; the filter is in it too.
+  const expression = matchExpression(text, ["title", "description", "buyer"]);
+  const literal = !expression || needsLiteralMatch(text);
+  if (expression) {
+    const match = scopedMatch(
+      expression,
+      scopeHas(scopeToken.assigned(partnerId)),
+      ...filterScope(partnerId, filter),
+    );
+    matching = matching.where(
+      "pa.quote_request_id",
+      "in",
+      literal
+        ? matchingRequestIds(database, match)
+        : matchingPageIds(database, match, page, pageSize),
+    );
+    matched = countMatchingRequests(database, match);
+  }
+  if (literal) {
+    matching = matching.where((eb) => literalCondition(eb, text));
+    matched = matching
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+  const keys = database
+    .selectFrom(matching.select(["pa.id as assignment_id", "qr.id"]).as("l"))
+    .selectAll();
+  const [read, count] = await Promise.all([
+    readKeysetPage(keys, page, { key: null, id: "l.id" }, pageSize),
+    matched,
+  ]);
+  return {
+    ...finishPage(read, page, pageSize, (item) => ({ key: "", id: item.id })),
+    matched: count,
   };
 }
 

@@ -20,6 +20,7 @@ import * as threads from "./2026-11-27T02-00_threads";
 import * as listSorting from "./2026-11-27T04-00_list_sorting";
 import * as operations from "./2026-11-27T06-00_operations";
 import * as productList from "./2026-11-27T08-00_product_list";
+import * as partnerListOrder from "./2026-11-27T10-00_partner_list_order";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T04-00_list_sorting": listSorting,
   "2026-11-27T06-00_operations": operations,
   "2026-11-27T08-00_product_list": productList,
+  "2026-11-27T10-00_partner_list_order": partnerListOrder,
 };
