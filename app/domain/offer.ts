@@ -1,3 +1,4 @@
+import { formatNumber } from "~/utils/format";
 import { centsToInput, divideRounded, parseAmountToCents } from "./money";
 
 /**
@@ -287,17 +288,14 @@ export function officialValidity(today: string, offerValidUntil: string | null):
   return offerValidUntil !== null && offerValidUntil < standard ? offerValidUntil : standard;
 }
 
-const quantityFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3 });
-const rateFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
-
 /** 1250 → "1.25", 12000 → "12,000" (es-MX, like amounts). */
 export function formatQuantity(milli: number): string {
-  return quantityFormat.format(milli / QUANTITY_SCALE);
+  return formatNumber(milli / QUANTITY_SCALE, 3);
 }
 
 /** 1600 → "16 %", 1050 → "10.5 %". */
 export function formatRate(hundredths: number): string {
-  return `${rateFormat.format(hundredths / RATE_SCALE)} %`;
+  return `${formatNumber(hundredths / RATE_SCALE, 2)} %`;
 }
 
 /** A stored offer or official quote as the offer form's starting values (field name → text). */
