@@ -24,28 +24,27 @@ export function centsToInput(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-// Building an Intl.NumberFormat costs more than formatting with it (the analytics page formats
-// hundreds of amounts per view: 2.4 ms of its CPU when each built its own): one per shape.
-const formatters = new Map<string, Intl.NumberFormat>();
-function currencyFormatter(currency: string, minDecimals: number, maxDecimals: number) {
-  const key = `${currency} ${minDecimals} ${maxDecimals}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("es-MX", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: minDecimals,
-      maximumFractionDigits: maxDecimals,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+/**
+ * An amount as Intl's es-MX currency format prints it ("USD 1,234.50", "-$5.00": the peso takes
+ * "$", other currencies their code and a no-break space), written out: building an
+ * Intl.NumberFormat in the browser loads locale data (16 ms on a desktop, four times that on a
+ * phone, in the middle of hydration). Rounding as Intl: half away from zero on the number's exact
+ * value (toFixed). tests/unit/money.test.ts checks it against Intl for every supported currency.
+ */
+function currencyText(value: number, currency: string, minDecimals: number, maxDecimals: number) {
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  let digits = Math.abs(value).toFixed(maxDecimals);
+  if (minDecimals === 0 && digits.includes(".")) digits = digits.replace(/\.?0+$/, "");
+  const [whole = "", fraction] = digits.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const symbol = currency === "MXN" ? "$" : `${currency}\u00a0`;
+  return `${sign}${symbol}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
 }
 
 /** DECISIONS §3: one platform currency, shown the same way to every role, formatted es-MX. */
 export function formatMoney(cents: number | null | undefined, currency = "USD"): string {
   if (cents === null || cents === undefined) return "—";
-  return currencyFormatter(currency, 2, 2).format(cents / 100);
+  return currencyText(cents / 100, currency, 2, 2);
 }
 
 const COMPACT_STEPS = [
@@ -62,9 +61,7 @@ const COMPACT_STEPS = [
 export function formatCompactMoney(cents: number, currency = "USD"): string {
   const value = cents / 100;
   const step = COMPACT_STEPS.find((s) => Math.abs(value) >= s.from);
-  const number = currencyFormatter(currency, 0, step ? 1 : 0).format(
-    step ? value / step.from : value,
-  );
+  const number = currencyText(step ? value / step.from : value, currency, 0, step ? 1 : 0);
   return step ? `${number}${step.suffix}` : number;
 }
 

@@ -1,3 +1,4 @@
+import { SUPPORTED_CURRENCIES } from "~/domain/currencies";
 import { describe, expect, it } from "vitest";
 import {
   centsToInput,
@@ -71,5 +72,46 @@ describe("formatCompactMoney", () => {
     expect(formatCompactMoney(123_456_789)).toBe("USD\u00a01.2 M");
     expect(formatCompactMoney(999_999_999_999)).toBe("USD\u00a010 mil M");
     expect(formatCompactMoney(-250_000_00, "MXN")).toBe("-$250 mil");
+  });
+});
+
+describe("amounts written out as Intl's es-MX currency format prints them", () => {
+  const intl = (currency: string, min: number, max: number) =>
+    new Intl.NumberFormat("es-MX", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const cents = [0, 1, -1, 5, 99, 100, 105, 999, 1_000, 99_999, 100_000, 123_456_789, -500];
+  for (let i = 0; i < 1_000; i++) {
+    cents.push(Math.round((random() - 0.3) * 10 ** Math.floor(random() * 13)));
+  }
+
+  it.each(SUPPORTED_CURRENCIES)("%s: every amount and every compact amount", (currency) => {
+    const full = intl(currency, 2, 2);
+    const whole = intl(currency, 0, 0);
+    const tenth = intl(currency, 0, 1);
+    for (const amount of cents) {
+      expect(formatMoney(amount, currency)).toBe(full.format(amount / 100));
+      const value = amount / 100;
+      const step = (
+        [
+          [1e9, " mil M"],
+          [1e6, " M"],
+          [1e3, " mil"],
+        ] as const
+      ).find(([from]) => Math.abs(value) >= from);
+      expect(formatCompactMoney(amount, currency)).toBe(
+        step ? `${tenth.format(value / step[0])}${step[1]}` : whole.format(value),
+      );
+    }
+    // Halves round away from zero, as Intl does.
+    expect(formatCompactMoney(16_725_000, currency)).toContain(`${tenth.format(167.25)} mil`);
   });
 });
