@@ -490,6 +490,8 @@ export async function listAssignments(
     matched: total,
     matchedCapped: matched !== null && total > SEARCH_COUNT_CAP,
     overall: counters.total,
+    /** The partner's counters, read once for the totals and the page's filter tabs. */
+    counters,
     pageInfo,
     pageSize,
   };

@@ -11,11 +11,7 @@ import { formatMoney } from "~/domain/money";
 import { offerRefusal, partnerSeesRequest } from "~/domain/assignment";
 import { offerDeadlineNote } from "~/domain/deadline";
 import type { PartnerFilter } from "~/domain/quote-status";
-import {
-  getPartnerCounters,
-  isPartnerFilter,
-  listAssignments,
-} from "~/models/partner-assignment.server";
+import { isPartnerFilter, listAssignments } from "~/models/partner-assignment.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
@@ -48,11 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter: PartnerFilter = isPartnerFilter(rawFilter) ? rawFilter : "all";
   const page = pageRequestFromUrl(url);
   const now = new Date();
-  const [counters, list, settings] = await Promise.all([
-    getPartnerCounters(db, user.id),
+  const [list, settings] = await Promise.all([
     listAssignments(db, { partnerId: user.id, search: q, filter, page, now }),
     getSettings(db),
   ]);
+  const { counters } = list;
   // One query for the page's ids, however many rows.
   const unread = await unreadCountsFor(
     db,
