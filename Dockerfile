@@ -15,7 +15,9 @@ WORKDIR /app
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# patches/: fixes to dependencies that npm install's postinstall applies (patch-package).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --include=dev --no-audit --no-fund
 
 FROM deps AS build

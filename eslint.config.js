@@ -64,6 +64,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/root.tsx", "app/routes/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["Link"],
+              message: "Links to the app's pages are ~/components/ui/Link (a plain <a>, ADR 0015).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**"],
     // Playwright fixtures take `{}` when they use no other fixture.
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

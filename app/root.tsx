@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -11,6 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { Link, useLinkNavigation } from "~/components/ui/Link";
 import type { ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
@@ -94,6 +94,7 @@ function NavigationSpinner() {
 
 export default function App() {
   const rootData = useRootData();
+  useLinkNavigation();
   return (
     <>
       <a

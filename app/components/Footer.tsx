@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { paths } from "~/utils/paths";
 
 export function Footer() {

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import type { Role } from "../../db/schema";
 import { ROLE_LABELS } from "~/domain/roles";
 import { Logo } from "./Logo";

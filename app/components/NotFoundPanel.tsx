@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { paths } from "~/utils/paths";
 
 /** SPEC's not-found state for a record that does not exist or is not the viewer's. */

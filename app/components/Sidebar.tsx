@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import type { Role } from "../../db/schema";
 import { activeNavItem, ROLE_LABELS, SIDEBAR } from "~/domain/roles";
 

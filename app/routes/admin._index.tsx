@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { RecentRequests } from "~/components/quotes/RecentRequests";

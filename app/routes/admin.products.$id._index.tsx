@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { ProductFormPage } from "~/components/admin/ProductForm";
 import { packOptions } from "~/domain/admin-lists";
 import { listCategoryOptions } from "~/models/category.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { deleteProduct, getProductForAdmin } from "~/models/product.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { Field, FormAlert, SelectField, FormErrors } from "~/components/ui/Field";
 import { centsToInput } from "~/domain/money";
 import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { z } from "zod";
 import { AuthCard, AuthErrorBoundary, AuthTabs } from "~/components/auth/AuthCard";
 import { CurrentPasswordField, EmailField, FormAlert } from "~/components/ui/Field";

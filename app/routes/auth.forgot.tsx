@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { EmailField } from "~/components/ui/Field";

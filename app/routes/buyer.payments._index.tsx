@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { PaymentItem } from "~/components/quotes/PaymentItem";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { FormToken } from "~/components/FormToken";
 import { Field, FileField, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";

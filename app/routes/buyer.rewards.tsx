@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { LEDGER_PAGE_SIZE } from "~/domain/pagination";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { FormToken } from "~/components/FormToken";
 import { Badge } from "~/components/ui/Badge";
 import { FormAlert } from "~/components/ui/Field";

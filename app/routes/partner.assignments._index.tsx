@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { UnreadBadge } from "~/components/threads/UnreadBadge";
 import { unreadCountsFor } from "~/models/thread.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { Deadline } from "~/components/Deadline";
 import { AssignmentBadge } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { Deadline } from "~/components/Deadline";
 import { AssignmentBadge } from "~/components/partner/PartnerBadges";
 import { EmptyState } from "~/components/ui/EmptyState";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { LegalPage, type LegalSectionDef } from "~/components/landing/LegalPage";
 import { contactSection } from "~/components/legal/ContactSection";
 import { paths } from "~/utils/paths";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { formatMoney } from "~/domain/money";
 import { Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";

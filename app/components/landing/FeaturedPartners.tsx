@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { FiveStars, Icon } from "./Icon";
 import { SectionHeading } from "./SectionHeading";
 import { paths } from "~/utils/paths";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import type { PaymentMethod, PaymentStatus } from "../../../db/schema";
 import { PaymentStatusBadge } from "~/components/PaymentStatusBadge";
 import { formatMoney } from "~/domain/money";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formatMoney } from "~/domain/money";
 import { formatDate } from "~/utils/format";

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { useEffect, useRef, useState } from "react";
 import type { Role } from "../../../db/schema";
 import { Badge } from "~/components/ui/Badge";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { NUMBERED_PAGES, type PageInfo } from "~/utils/keyset";
 import { formatNumber } from "~/utils/format";
 

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 import { FilterSelect } from "~/components/admin/SearchBar";
 import { Field } from "~/components/ui/Field";
 import {

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/Link";
 
 /** Server-side pagination links that keep the other query parameters (search, filters). */
 export function Pagination({
