@@ -1,5 +1,6 @@
 import type { RequestStatus } from "../../db/schema";
 import { REQUEST_STATUSES } from "./quote-status";
+import { MONTH_ABBREVIATIONS } from "~/utils/format";
 
 /** Pure arithmetic behind /admin/analytics: the model fetches rows, these turn them into figures. */
 
@@ -108,25 +109,10 @@ export function monthlySeries(
   return months.map((month) => ({ month, value: byMonth.get(month) ?? 0 }));
 }
 
-const MONTH_NAMES = [
-  "ene",
-  "feb",
-  "mar",
-  "abr",
-  "may",
-  "jun",
-  "jul",
-  "ago",
-  "sep",
-  "oct",
-  "nov",
-  "dic",
-];
-
-/** "2026-11" → "nov 26". */
+/** "2026-11" → "nov 26": the month names dates use ("sept", as Intl's es-ES). */
 export function monthLabel(month: string): string {
   const [year, m] = month.split("-");
-  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${year?.slice(2)}`;
+  return `${MONTH_ABBREVIATIONS[Number(m) - 1] ?? m} ${year?.slice(2)}`;
 }
 
 interface FunnelStage {

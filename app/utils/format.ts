@@ -1,7 +1,7 @@
 // Written out rather than through Intl.DateTimeFormat: in the browser, building that formatter
 // loads the locale's data (30 ms on a desktop, four times that on a phone, in the middle of
 // hydration), and these two shapes are fixed. tests/unit/format.test.ts checks them against Intl.
-const MONTHS = [
+export const MONTH_ABBREVIATIONS = [
   "ene",
   "feb",
   "mar",
@@ -27,7 +27,7 @@ function utcDate(value: string | Date): Date {
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "—";
   const date = utcDate(value);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** "5 sept 2026, 07:04 UTC". */

@@ -261,6 +261,8 @@ describe("funciones puras de analíticas", () => {
       }).map((s) => s.count),
     ).toEqual([0, 0, 0, 0, 0]);
     expect(monthLabel("2026-01")).toBe("ene 26");
+    // The month names dates use: «sept», as Intl.DateTimeFormat es-ES prints it.
+    expect(monthLabel("2025-09")).toBe("sept 25");
     // Sunday 15 Nov 2026 → the week started on Monday 9 Nov.
     expect(periodStarts(NOW)).toEqual({
       today: "2026-11-15T00:00:00.000Z",
