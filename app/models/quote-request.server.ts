@@ -857,16 +857,18 @@ async function listAdminRequestsSorted(
       filteredAdminRequests(database, filters).base.clearSelect().select("qr.id"),
     );
   } else if (deadline) {
-    // Counted in the index alone: the open requests by deadline (by status and deadline).
-    total = requestsFrom(
+    // Counted in the index alone (the open requests by deadline, by status and deadline), up to
+    // SEARCH_COUNT_CAP + 1: every open request can be overdue, and a full count grows with them.
+    total = cappedCount(
       database,
-      status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
-    )
-      .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
-      .where(deadlineCondition(deadline, now, status === null))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+      requestsFrom(
+        database,
+        status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
+      )
+        .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
+        .where(deadlineCondition(deadline, now, status === null))
+        .select("qr.id"),
+    );
   } else {
     total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
   }
@@ -879,7 +881,8 @@ async function listAdminRequestsSorted(
     rows: withCounts(rows),
     pageInfo,
     total: count,
-    totalCapped: (match !== null || hasRange(range)) && count > SEARCH_COUNT_CAP,
+    totalCapped:
+      (match !== null || hasRange(range) || deadline !== null) && count > SEARCH_COUNT_CAP,
   };
 }
 

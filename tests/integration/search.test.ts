@@ -340,6 +340,28 @@ describe("páginas por cursor (enlaces sin JavaScript)", () => {
     expect(next.rows).toHaveLength(20);
     expect(next.rows[0]!.id).toBeLessThan(list.rows[19]!.id);
   });
+
+  it("el filtro «Vencido» también cuenta hasta el tope: todas las abiertas pueden estar vencidas", async () => {
+    const buyer = await makeUser("buyer");
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SEARCH_COUNT_CAP + 5})
+      INSERT INTO quote_requests (buyer_id, title, file_name, file_type, file_key, file_size, status, quote_deadline, created_at, updated_at)
+      SELECT ${buyer}, 'Tóner vencido ' || i, 't.pdf', 'application/pdf', 'v' || i, 1, 'pending',
+        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' minutes'), datetime('now'), datetime('now') FROM n`.execute(
+      db,
+    );
+    for (const sort of ["newest", "deadline", "monto"] as const) {
+      for (const status of [null, "pending"] as const) {
+        const filters = { q: "", status, deadline: "overdue", sort } as const;
+        const list = await listAdminRequests(db, { ...filters, page: first });
+        expect(list.total, `${sort} ${status}`).toBe(SEARCH_COUNT_CAP + 1);
+        expect(list.totalCapped, `${sort} ${status}`).toBe(true);
+        expect(list.rows, `${sort} ${status}`).toHaveLength(20);
+        const next = await listAdminRequests(db, { ...filters, page: after(list.pageInfo.next) });
+        expect(next.rows, `${sort} ${status}`).toHaveLength(20);
+        expect(next.rows.map((r) => r.id)).not.toContain(list.rows[0]!.id);
+      }
+    }
+  });
 });
 
 describe("búsqueda y asignaciones de la ronda de cotización", () => {
