@@ -702,6 +702,7 @@ export async function listAdminRequests(
  * is one index range read in the list's order and stopped at the page's end:
  * - a search that matches at most SEARCH_COUNT_CAP requests: those requests, by id ("none");
  * - a date range holding at most RANGE_SORT_CAP requests: that range of the creation index, sorted;
+ * - a search over a wider date range, by creation: that range of the creation index;
  * - largest amount first with a «Plazo» filter that holds at most RANGE_SORT_CAP requests: those
  *   requests by deadline, sorted (the amount index would be walked to its end for none);
  * - soonest deadline first: the open requests by deadline with «Plazo» (by status and deadline
@@ -720,6 +721,8 @@ function sortedIndex({
   fewMatches,
   fewCreated,
   fewDue,
+  searched,
+  ranged,
 }: {
   status: RequestStatus | null;
   deadline: DeadlineFilter | null;
@@ -727,9 +730,16 @@ function sortedIndex({
   fewMatches: boolean;
   fewCreated: boolean;
   fewDue: boolean;
+  searched: boolean;
+  ranged: boolean;
 }): RequestIndex | null {
   if (fewMatches) return "none";
   if (fewCreated) return "quote_requests_created";
+  // A search over a wide date range, by creation: the range of the creation index, each row
+  // checked against the search's matches. Left to itself, the planner walks every match instead
+  // and looks each one up (112 ms against 27 for «válvulas» over a week of 1,000,000 requests).
+  if (searched && ranged && !deadline && (sort === "recientes" || sort === "antiguos"))
+    return "quote_requests_created";
   if (sort === "plazo" || fewDue) {
     if (status) return "quote_requests_status_deadline";
     return deadline ? "quote_requests_open_deadline" : "quote_requests_deadline";
@@ -775,6 +785,8 @@ async function sortedSource(
     fewMatches: matched !== null && matched <= SEARCH_COUNT_CAP,
     fewCreated,
     fewDue,
+    searched: match !== null,
+    ranged: hasRange(range),
   });
   const filtered = filteredAdminRequests(database, filters, through);
   let { base } = filtered;

@@ -35,12 +35,29 @@ const startModules = (nonce: string) => `(() => {
 })();
 `;
 
+/**
+ * Where Remix's scripts start: they close the body, so only that end is scanned and rewritten
+ * (five passes over a 70 KB list page's content cost 0.4 ms of server time).
+ */
+function scriptsStart(html: string): number {
+  const preload = html.indexOf('<link rel="modulepreload"');
+  if (preload !== -1) return preload;
+  const context = html.indexOf("window.__remixContext = ");
+  return context === -1 ? -1 : html.lastIndexOf("<script", context);
+}
+
 export function paintBeforeModules(html: string): string {
-  const module = MODULE_SCRIPT.exec(html);
-  if (!module || !CONTEXT_SCRIPT.test(html)) return html;
+  const from = scriptsStart(html);
+  if (from === -1) return html;
+  const scripts = html.slice(from);
+  const module = MODULE_SCRIPT.exec(scripts);
+  if (!module || !CONTEXT_SCRIPT.test(scripts)) return html;
   const nonce = module[1]!;
-  return html
-    .replace(PRELOAD, '<link rel="modulepreload" data-href="')
-    .replace(module[0], () => `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`)
-    .replace(CONTEXT_SCRIPT, (opening: string) => opening.replace(">", `>${startModules(nonce)}`));
+  return (
+    html.slice(0, from) +
+    scripts
+      .replace(PRELOAD, '<link rel="modulepreload" data-href="')
+      .replace(module[0], () => `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`)
+      .replace(CONTEXT_SCRIPT, (opening: string) => opening.replace(">", `>${startModules(nonce)}`))
+  );
 }

@@ -31,6 +31,15 @@ describe("paintBeforeModules", () => {
     expect(context.trimEnd().endsWith('window.__remixContext = {"future":{}};')).toBe(true);
   });
 
+  it("rewrites only Remix's scripts, not a page that quotes their markup", () => {
+    const quoted = `<p>&lt;link rel="modulepreload" href="x"&gt;</p><pre>window.__remixContext = </pre>`;
+    const withText = page("n0nce").replace("<main>Hola</main>", `<main>${quoted}</main>`);
+    expect(paintBeforeModules(withText)).toContain(`<main>${quoted}</main>`);
+    // Without preload hints, the scripts start at the context script.
+    const noHints = page("n0nce").replace(/<link rel="modulepreload"[^>]*>/g, "");
+    expect(paintBeforeModules(noHints)).toContain('type="text/plain" id="remix-modules"');
+  });
+
   it("leaves a document without Remix's scripts as it was", () => {
     const plain = "<html><body><h1>Página no encontrada</h1></body></html>";
     expect(paintBeforeModules(plain)).toBe(plain);
