@@ -522,6 +522,15 @@ async function sortedAdminPayments(
   }: AdminPaymentFilters & { sort: PaymentSort },
 ) {
   const through = await adminPaymentIndex(database, { status, range, sort });
+  return filteredAdminPayments(database, { q, status, range }, through);
+}
+
+/** The Pagos list's search, status and date range, read through `through` when given. */
+function filteredAdminPayments(
+  database: DB,
+  { q, status, range = { from: null, to: null } }: AdminPaymentFilters,
+  through: PaymentIndex | null,
+) {
   return searchedAdminPayments(database, q, through)
     .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
     .$if(hasRange(range), (qb) => qb.where(sentIn(range)));
@@ -547,9 +556,7 @@ export async function listPaymentsForAdmin(
     // A date range is counted through the date index: through the amount index, a range of a
     // week walks the amounts of every other week until it has counted enough.
     const counted = hasRange(range)
-      ? searchedAdminPayments(database, q, "payments_sent")
-          .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
-          .where(sentIn(range))
+      ? filteredAdminPayments(database, { q, status, range }, "payments_sent")
       : base;
     const total =
       q || hasRange(range)

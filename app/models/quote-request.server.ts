@@ -748,19 +748,29 @@ function sortedIndex({
   return deadline ? "quote_requests_open_created" : null;
 }
 
-/** Whether at most RANGE_SORT_CAP open requests pass a «Plazo» filter (counted in its index). */
-async function fewDueIn(
+/**
+ * The ids of the open requests a «Plazo» filter keeps, read in its index alone: the open requests
+ * by deadline, or by status and deadline when a status is chosen.
+ */
+function dueRequestIds(
   database: DB,
   { status, deadline, now }: { status: RequestStatus | null; deadline: DeadlineFilter; now: Date },
 ) {
-  const due = requestsFrom(
+  return requestsFrom(
     database,
     status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
   )
     .select("qr.id")
     .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
-    .where(deadlineCondition(deadline, now, status === null))
-    .limit(RANGE_SORT_CAP + 1);
+    .where(deadlineCondition(deadline, now, status === null));
+}
+
+/** Whether at most RANGE_SORT_CAP open requests pass a «Plazo» filter (counted in its index). */
+async function fewDueIn(
+  database: DB,
+  filters: { status: RequestStatus | null; deadline: DeadlineFilter; now: Date },
+) {
+  const due = dueRequestIds(database, filters).limit(RANGE_SORT_CAP + 1);
   const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${due})`.execute(database);
   return Number(result.rows[0]?.n ?? 0) <= RANGE_SORT_CAP;
 }
@@ -871,16 +881,7 @@ async function listAdminRequestsSorted(
   } else if (deadline) {
     // Counted in the index alone (the open requests by deadline, by status and deadline), up to
     // SEARCH_COUNT_CAP + 1: every open request can be overdue, and a full count grows with them.
-    total = cappedCount(
-      database,
-      requestsFrom(
-        database,
-        status ? "quote_requests_status_deadline" : "quote_requests_open_deadline",
-      )
-        .$if(status !== null, (qb) => qb.where("qr.status", "=", status!))
-        .where(deadlineCondition(deadline, now, status === null))
-        .select("qr.id"),
-    );
+    total = cappedCount(database, dueRequestIds(database, { status, deadline, now }));
   } else {
     total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
   }
