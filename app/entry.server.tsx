@@ -51,8 +51,9 @@ export default function handleRequest(
               done();
             },
             final(done) {
+              clearTimeout(abortTimer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = paintBeforeModules(Buffer.concat(chunks).toString("utf8"));
+              const html = paintBeforeModules(Buffer.concat(chunks));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
@@ -60,6 +61,7 @@ export default function handleRequest(
           pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -68,7 +70,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // Cleared once the page is out: a pending timer kept each rendered page's tree alive for 6 s.
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

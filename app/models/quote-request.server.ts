@@ -81,6 +81,10 @@ async function countByStatus(database: DB, buyerId: number | null): Promise<Stat
           .select(["status", "requests"])
           .where("buyer_id", "=", buyerId)
           .execute();
+  return statusCountsOf(rows);
+}
+
+function statusCountsOf(rows: { status: string; requests: number }[]): StatusCounts {
   const counts = emptyCounts();
   for (const row of rows) {
     if (isRequestStatus(row.status)) counts[row.status] = Number(row.requests);
@@ -462,15 +466,12 @@ interface AdminCounts extends StatusCounts {
 }
 
 export async function adminStatusCounts(database: DB): Promise<AdminCounts> {
-  const [counts, assigned] = await Promise.all([
-    countByStatus(database, null),
-    database
-      .selectFrom("request_status_counts")
-      .select("with_quotes")
-      .where("status", "=", "assigned")
-      .executeTakeFirst(),
-  ]);
-  return { ...counts, withQuotes: Number(assigned?.with_quotes ?? 0) };
+  const rows = await database
+    .selectFrom("request_status_counts")
+    .select(["status", "requests", "with_quotes"])
+    .execute();
+  const assigned = rows.find((row) => row.status === "assigned");
+  return { ...statusCountsOf(rows), withQuotes: Number(assigned?.with_quotes ?? 0) };
 }
 
 /**

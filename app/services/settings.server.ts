@@ -1,9 +1,14 @@
 import { settingsFromRows, type Settings } from "~/domain/settings";
 import { now, type DB } from "./db.server";
 
+/** The last settings read, parsed: validating them again on every request cost more than reading. */
+let lastRead: { raw: string; settings: Settings } | undefined;
+
 export async function getSettings(database: DB): Promise<Settings> {
   const rows = await database.selectFrom("settings").select(["key", "value"]).execute();
-  return settingsFromRows(rows);
+  const raw = rows.map((row) => `${row.key}=${row.value}`).join("\n");
+  if (lastRead?.raw !== raw) lastRead = { raw, settings: Object.freeze(settingsFromRows(rows)) };
+  return lastRead.settings;
 }
 
 export async function saveSettings(database: DB, settings: Settings): Promise<void> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { paintBeforeModules } from "~/services/page-scripts.server";
+import { paintBeforeModules as paintPage } from "~/services/page-scripts.server";
+
+const paintBeforeModules = (html: string) => paintPage(Buffer.from(html, "utf8")).toString("utf8");
 
 // The shape Remix's <Scripts> renders (remix-run/react 2.x), reduced to one route.
 const page = (nonce: string) =>
@@ -38,6 +40,13 @@ describe("paintBeforeModules", () => {
     // Without preload hints, the scripts start at the context script.
     const noHints = page("n0nce").replace(/<link rel="modulepreload"[^>]*>/g, "");
     expect(paintBeforeModules(noHints)).toContain('type="text/plain" id="remix-modules"');
+  });
+
+  it("keeps text before the scripts byte for byte, accents included", () => {
+    const spanish = page("n0nce").replace("Hola", "Cotización «válvulas» · año");
+    const painted = paintBeforeModules(spanish);
+    expect(painted).toContain("<main>Cotización «válvulas» · año</main>");
+    expect(painted).toContain('type="text/plain" id="remix-modules"');
   });
 
   it("leaves a document without Remix's scripts as it was", () => {

@@ -1,10 +1,14 @@
 /**
  * The server's route matching (`@remix-run/router`'s CommonJS build, patched by
  * patches/@remix-run+router+*.patch): a route tree is flattened and ranked once, and each path's
- * regular expression is built once. Matching must give the same answers as before, path after
- * path, and the patch must be installed (`npm install` runs patch-package).
+ * regular expression is built once, and a branch whose first word differs from the path's is
+ * skipped. Matching must give the same answers as before, path after path (against the stock
+ * UMD build, on the app's own route tree), and the patch must be installed (`npm install`
+ * runs patch-package).
  */
 import { createRequire } from "node:module";
+import path from "node:path";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { describe, expect, it } from "vitest";
 
 // The server loads the CommonJS build (what the patch changes), not the ES module the bundler sees.
@@ -14,6 +18,11 @@ const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as {
     location: string,
   ) => { route: Route; params: Record<string, string>; pathnameBase: string }[] | null;
 };
+
+// The UMD build of the same version is not patched: it answers as the stock matcher does.
+const { matchRoutes: stockMatchRoutes } = createRequire(import.meta.url)(
+  "@remix-run/router/dist/router.umd.js",
+) as { matchRoutes: typeof matchRoutes };
 
 interface Route {
   id: string;
@@ -80,6 +89,46 @@ describe("route matching", () => {
     for (let round = 0; round < 3; round++) {
       for (const [path, id, params] of round === 1 ? [...expected].reverse() : expected) {
         expect(leaf(routes, path), `${path} (vuelta ${round + 1})`).toEqual({ id, params });
+      }
+    }
+  });
+
+  it("answers every page of the app's own route tree as the stock matcher does", () => {
+    const manifest = flatRoutes(path.resolve("app"));
+    const childrenOf = (parentId: string): Route[] =>
+      Object.values(manifest)
+        .filter((route) => (route.parentId ?? "root") === parentId)
+        .map((route) => ({
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          children: childrenOf(route.id),
+        }));
+    const routes: Route[] = [{ id: "root", path: "", children: childrenOf("root") }];
+    const fullPath = (id: string): string => {
+      const route = manifest[id];
+      if (!route) return "";
+      return [fullPath(route.parentId ?? ""), route.path].filter(Boolean).join("/");
+    };
+    const pages = Object.keys(manifest).map((id) => "/" + fullPath(id).replace(/:\w+/g, "7"));
+    const pathsOf = (page: string) => [
+      page,
+      `${page}/`,
+      page.toUpperCase(),
+      `${page}x`,
+      `${page}/otra`,
+      `/${page}`,
+      `/x${page}`,
+      `${page}%C3%A9`,
+    ];
+    const stock = (p: string) => {
+      const last = stockMatchRoutes(routes, p)?.at(-1);
+      return last ? { id: last.route.id, params: { ...last.params } } : null;
+    };
+    expect(pages).toContain("/admin/quotes/7/comparison.csv");
+    for (let round = 0; round < 2; round++) {
+      for (const page of ["/", ...pages]) {
+        for (const p of pathsOf(page)) expect(leaf(routes, p), p).toEqual(stock(p));
       }
     }
   });
