@@ -64,7 +64,9 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(paintBeforeModules(`<!DOCTYPE html>${html}`), {
+  // Sent as bytes: encoded once here, and only the scripts at its end decoded again to rewrite.
+  const page = paintBeforeModules(Buffer.from(`<!DOCTYPE html>${html}`, "utf8"));
+  return new Response(page, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { paintBeforeModules } from "~/services/page-scripts.server";
+import { paintBeforeModules as paintPage } from "~/services/page-scripts.server";
+
+const paintBeforeModules = (html: string) => paintPage(Buffer.from(html, "utf8")).toString("utf8");
 
 // The shape Remix's <Scripts> renders (remix-run/react 2.x), reduced to one route.
 const page = (nonce: string) =>
