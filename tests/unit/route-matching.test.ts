@@ -1,8 +1,8 @@
 /**
  * The server's route matching (`@remix-run/router`'s CommonJS build, patched by
  * patches/@remix-run+router+*.patch): a route tree is flattened and ranked once, and each path's
- * regular expression is built once, and a branch whose first word differs from the path's is
- * skipped. Matching must give the same answers as before, path after path (against the stock
+ * regular expression is built once, a branch whose first word differs from the path's is
+ * skipped, and a tree's answers are remembered by path. Matching must give the same answers as before, path after path (against the stock
  * UMD build, on the app's own route tree), and the patch must be installed (`npm install`
  * runs patch-package).
  */
@@ -141,6 +141,22 @@ describe("route matching", () => {
     expect(leaf(other, "/terms")).toBeNull();
     // A fresh copy of the same tree (Remix builds one per render) matches like the first.
     expect(leaf(appTree(), "/admin/quotes/3")?.id).toBe("routes/admin.quotes.$id");
+  });
+
+  it("gives each caller its own copy of a remembered answer", () => {
+    const routes = appTree();
+    const first = matchRoutes(routes, "/admin/quotes/5")!;
+    first.at(-1)!.params.id = "cambiado";
+    first.pop();
+    const again = matchRoutes(routes, "/admin/quotes/5")!;
+    expect(again.map((m) => m.route.id)).toEqual([
+      "root",
+      "routes/admin",
+      "routes/admin.quotes.$id",
+    ]);
+    expect(again.at(-1)!.params).toEqual({ id: "5" });
+    // Within one answer the matches share their params, as the stock matcher's do.
+    expect(again[0]!.params).toBe(again.at(-1)!.params);
   });
 
   it("is the patched matcher: a tree is ranked once, so a tree must not change after use", () => {
