@@ -175,10 +175,15 @@ test("el administrador asigna dos socios desde la lista; un duplicado se rechaza
   await adminPage.getByRole("link", { name: title, exact: true }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/admin/quotes/${requestId}$`));
   await axe(adminPage);
-  for (const partner of [partnerA, partnerB]) {
+  for (const [index, partner] of [partnerA, partnerB].entries()) {
     await adminPage.getByLabel("Asignar socio").selectOption(String(partner.id));
     await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
     await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
+    // The first toast may still be up: wait for this assignment's page, so that no request of the
+    // browser's is still on its way when the duplicate below reads its flashed refusal.
+    await expect(
+      adminPage.getByRole("heading", { name: `Socios asignados (${index + 1})` }),
+    ).toBeVisible();
   }
   // Refusals come back to the detail page with the message next to the form.
   const duplicate = await adminPage.request.post(`/admin/quotes/${requestId}/assign`, {
