@@ -21,17 +21,18 @@ startBackgroundWork(JOB_HANDLERS);
  * nothing on a page is deferred, so the data is complete before the page renders, and with every
  * chunk in `StreamTransfer`'s cache (keyed by its position) nothing suspends.
  */
+type ReadChunk = Promise<void> & { result: { done: boolean; value: string } };
+
 async function readHandoffData(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;
   if (!stream) return;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
-  const chunks: Record<number, Promise<void> & { result?: { done: boolean; value: string } }> = {};
+  const chunks: Record<number, ReadChunk> = {};
   for (let position = 0; ; position++) {
     const { done, value } = await reader.read();
-    const chunk: Promise<void> & { result?: { done: boolean; value: string } } = Promise.resolve();
-    chunk.result = { done, value: decoder.decode(value, { stream: true }) };
-    chunks[position] = chunk;
+    const result = { done, value: decoder.decode(value, { stream: true }) };
+    chunks[position] = Object.assign(Promise.resolve(), { result });
     if (done) break;
   }
   reader.releaseLock();

@@ -84,6 +84,21 @@ async function countByStatus(database: DB, buyerId: number | null): Promise<Stat
   return statusCountsOf(rows);
 }
 
+/**
+ * A list's total from the counters: one status's requests, or all of them. `counts`, when the page
+ * has already read them for its status cards, saves reading them twice.
+ */
+function totalByStatus(
+  database: DB,
+  buyerId: number | null,
+  status: RequestStatus | null,
+  counts?: StatusCounts,
+): Promise<number> {
+  return (counts ? Promise.resolve(counts) : countByStatus(database, buyerId)).then((c) =>
+    status ? c[status] : c.total,
+  );
+}
+
 function statusCountsOf(rows: { status: string; requests: number }[]): StatusCounts {
   const counts = emptyCounts();
   for (const row of rows) {
@@ -240,6 +255,7 @@ export async function listBuyerRequests(
     page,
     range = { from: null, to: null },
     sort = "recientes",
+    counts,
   }: {
     buyerId: number;
     q: string;
@@ -247,6 +263,8 @@ export async function listBuyerRequests(
     page: PageRequest;
     range?: DayRange;
     sort?: ListSort;
+    /** The buyer's status counters, when the page has read them already. */
+    counts?: StatusCounts;
   },
 ) {
   // The default view (newest first, no range) keeps its search read page by page from the index.
@@ -259,9 +277,7 @@ export async function listBuyerRequests(
   let base = requestsFrom(database, through).where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
   if (hasRange(range)) base = base.where(createdIn(range));
-  let total: Promise<number> = countByStatus(database, buyerId).then((c) =>
-    status ? c[status] : c.total,
-  );
+  let total = totalByStatus(database, buyerId, status, counts);
   if (hasRange(range)) total = cappedCount(database, base.select("qr.id"));
   if (q) {
     const expression = matchExpression(q, ["title", "description"]);
@@ -659,7 +675,13 @@ export async function listAdminRequests(
     page,
     now = new Date(),
     range = { from: null, to: null },
-  }: AdminFilters & { sort?: AdminSort; page: PageRequest },
+    counts,
+  }: AdminFilters & {
+    sort?: AdminSort;
+    page: PageRequest;
+    /** The desk's status counters, when the page has read them already. */
+    counts?: StatusCounts;
+  },
 ) {
   const order = adminSortOf(sort);
   if (deadline || order !== "recientes" || hasRange(range))
@@ -671,6 +693,7 @@ export async function listAdminRequests(
       page,
       now,
       range,
+      counts,
     });
   const filtered = filteredAdminRequests(database, { q, status });
   if (filtered.nothing) return NO_ROWS;
@@ -678,7 +701,7 @@ export async function listAdminRequests(
   const { match, literal } = filtered;
   let total: Promise<number>;
   if (match === null) {
-    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+    total = totalByStatus(database, null, status, counts);
   } else if (literal) {
     total = cappedCount(database, base.clearSelect().select("qr.id"));
   } else {
@@ -860,9 +883,10 @@ async function listAdminRequestsSorted(
   filters: Required<AdminFilters> & {
     sort: "recientes" | "antiguos" | "plazo" | "monto";
     page: PageRequest;
+    counts?: StatusCounts;
   },
 ) {
-  const { status, deadline, now, range, sort, page } = filters;
+  const { status, deadline, now, range, sort, page, counts } = filters;
   // Only open requests have a deadline that counts: another status with «Plazo» shows nothing.
   if (deadline && status && !isOpenStatus(status)) return NO_ROWS;
   const { base, match, matched, literal, nothing } = await sortedSource(database, filters);
@@ -884,7 +908,7 @@ async function listAdminRequestsSorted(
     // SEARCH_COUNT_CAP + 1: every open request can be overdue, and a full count grows with them.
     total = cappedCount(database, dueRequestIds(database, { status, deadline, now }));
   } else {
-    total = countByStatus(database, null).then((c) => (status ? c[status] : c.total));
+    total = totalByStatus(database, null, status, counts);
   }
   const [read, count] = await Promise.all([
     readSortedPage(database, base, sort, page, REQUESTS_PAGE_SIZE),

@@ -67,9 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dates = dateRangeFrom(url.searchParams);
   const page = pageRequestFromUrl(url);
   const now = new Date();
-  const [counts, list, settings] = await Promise.all([
-    adminStatusCounts(db),
-    listAdminRequests(db, { q, status, deadline, sort, page, now, range: dates.range }),
+  // The counters first: the list's total is one of them.
+  const counts = await adminStatusCounts(db);
+  const [list, settings] = await Promise.all([
+    listAdminRequests(db, { q, status, deadline, sort, page, now, range: dates.range, counts }),
     getSettings(db),
   ]);
   // One query for the page's ids, however many rows.

@@ -52,9 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dates = dateRangeFrom(url.searchParams);
   const sort = sortFrom(url.searchParams.get("orden"), BUYER_REQUEST_SORTS);
   const page = pageRequestFromUrl(url);
-  const [counts, list, settings] = await Promise.all([
-    buyerStatusCounts(db, user.id),
-    listBuyerRequests(db, { buyerId: user.id, q, status, page, range: dates.range, sort }),
+  // The counters first: the list's total is one of them.
+  const counts = await buyerStatusCounts(db, user.id);
+  const [list, settings] = await Promise.all([
+    listBuyerRequests(db, { buyerId: user.id, q, status, page, range: dates.range, sort, counts }),
     getSettings(db),
   ]);
   // One query for the page's ids, however many rows.
