@@ -174,6 +174,7 @@ async function recipientsOf(tx: DB, thread: ResolvedThread, authorRole: Role): P
       .select("id")
       .where("role", "=", "admin")
       .where("deactivated_at", "is", null)
+      .orderBy("id") // their digests are scheduled, and so sent, in this order
       .execute();
     return admins.map((a) => a.id);
   }

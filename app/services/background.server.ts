@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { db, type DB } from "./db.server";
 import { purgeOldFormTokens } from "./form-token.server";
 import { runDueJobs, startPolling, type JobHandlers } from "./jobs.server";
@@ -23,7 +24,10 @@ export async function runScheduledWork(handlers: JobHandlers, database: DB = db)
   await processOutbox(database);
 }
 
-/** Housekeeping that keeps the database from growing with rows nobody can use any more. */
+/**
+ * Housekeeping: the rows nobody can use any more, then the planner's statistics for the tables
+ * that changed enough to need them (SQLite's periodic `PRAGMA optimize`; see openDatabase).
+ */
 export async function sweepExpiredData(database: DB = db): Promise<void> {
   await purgeExpiredSessions(database);
   await purgeOldFormTokens(database);
@@ -31,6 +35,7 @@ export async function sweepExpiredData(database: DB = db): Promise<void> {
     .deleteFrom("jobs")
     .where("done_at", "<", new Date(Date.now() - KEEP_DONE_JOBS_MS).toISOString())
     .execute();
+  await sql`PRAGMA optimize`.execute(database);
 }
 
 declare global {

@@ -17,9 +17,26 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  refreshPlannerStatistics(sqlite);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
   });
+}
+
+/**
+ * SQLite's advice for a long-lived connection: `PRAGMA optimize=0x10002` when it opens (here), then
+ * `PRAGMA optimize` every few hours (`sweepExpiredData`). Each ANALYZEs only the tables that need it
+ * (an index without statistics, a table grown tenfold), from a bounded sample. An index a migration
+ * adds beside analyzed ones otherwise looks better than it is: a buyer's newest requests were read
+ * through quote_requests_buyer_amount and sorted (1.3 ms instead of 0.3). A LiteFS replica's file
+ * is read-only; it gets the primary's statistics with the rest of the file.
+ */
+function refreshPlannerStatistics(sqlite: SQLite.Database) {
+  try {
+    sqlite.pragma("optimize = 0x10002");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_READONLY") throw error;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -21,6 +21,7 @@ import * as listSorting from "./2026-11-27T04-00_list_sorting";
 import * as operations from "./2026-11-27T06-00_operations";
 import * as productList from "./2026-11-27T08-00_product_list";
 import * as partnerListOrder from "./2026-11-27T10-00_partner_list_order";
+import * as partnerDirectoryOrder from "./2026-11-27T12-00_partner_directory_order";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T06-00_operations": operations,
   "2026-11-27T08-00_product_list": productList,
   "2026-11-27T10-00_partner_list_order": partnerListOrder,
+  "2026-11-27T12-00_partner_directory_order": partnerDirectoryOrder,
 };

@@ -64,6 +64,14 @@ async function messagesOf(requestId: number) {
     .execute();
 }
 
+/**
+ * Every job due now, as the poller runs them over its ticks (50 a tick): the earlier tests' rounds
+ * leave due digests for their operators, so one tick may not reach this test's.
+ */
+async function runAllDueJobs() {
+  while ((await runDueJobs(db, JOB_HANDLERS)) > 0);
+}
+
 async function mailTo(userId: number) {
   const { email } = await db
     .selectFrom("users")
@@ -436,7 +444,7 @@ describe("the e-mail digest", () => {
       });
 
     await ask("Primera pregunta");
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
     for (const operator of [admin, otherAdmin]) {
       const mails = await mailTo(operator);
       expect(mails).toHaveLength(1);
@@ -449,11 +457,11 @@ describe("the e-mail digest", () => {
     vi.setSystemTime(new Date(T0 + 4 * MINUTE));
     await ask("Tercera pregunta");
     vi.setSystemTime(new Date(T0 + 9 * MINUTE));
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
     expect(await mailTo(admin)).toHaveLength(1);
 
     vi.setSystemTime(new Date(T0 + 10 * MINUTE + 1000));
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
     for (const operator of [admin, otherAdmin]) {
       const mails = await mailTo(operator);
       expect(mails).toHaveLength(2);
@@ -464,13 +472,13 @@ describe("the e-mail digest", () => {
 
     // Nothing more to say: no more mail, however long we wait.
     vi.setSystemTime(new Date(T0 + 60 * MINUTE));
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
     expect(await mailTo(admin)).toHaveLength(2);
 
     // Read in the app before the digest went: no e-mail for what was already read.
     await ask("Cuarta pregunta");
     await loadRequestThreads(db, as(admin, "admin"), requestId);
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
     expect(await mailTo(admin)).toHaveLength(2);
     expect(await mailTo(otherAdmin)).toHaveLength(3);
   });
@@ -494,7 +502,7 @@ describe("the e-mail digest", () => {
     });
     // The first partner leaves before the digest runs.
     await withdrawAssignment(db, { requestId, partnerId: first, adminId: admin });
-    await runDueJobs(db, JOB_HANDLERS);
+    await runAllDueJobs();
 
     expect(await mailTo(first)).toEqual([]);
     const toSecond = await mailTo(second);
