@@ -263,14 +263,17 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
  * sorts them (no buyer: their name is read only for the rows of the page). The assignments are
  * read first (CROSS JOIN keeps that order) and through partner_assignments_partner_state, which
  * holds their state and request: with statistics the planner may prefer the index by date and
- * then read every assignment row for its state.
+ * then read every assignment row for its state. For a page's few requests (`ofFewRequests`, a
+ * search's ids) they are read by request and partner instead, not all 4,000 of the busiest
+ * partner's probed against the ids (1.4 → 1.0 ms for «acero» with «Cotizadas»).
  */
-function ownAssignments(database: DB, partnerId: number) {
+function ownAssignments(database: DB, partnerId: number, { ofFewRequests = false } = {}) {
   // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
+  const index = ofFewRequests
+    ? sql.raw("")
+    : sql.raw("INDEXED BY partner_assignments_partner_state");
   const assignments = database.selectFrom(
-    sql<
-      Database["partner_assignments"]
-    >`(SELECT * FROM partner_assignments INDEXED BY partner_assignments_partner_state)`.as("pa"),
+    sql<Database["partner_assignments"]>`(SELECT * FROM partner_assignments ${index})`.as("pa"),
   ) as unknown as SelectQueryBuilder<
     Database & { pa: Database["partner_assignments"] },
     "pa",
@@ -514,11 +517,13 @@ async function searchAssignments(
     pageSize: number;
   },
 ) {
-  let matching = ownAssignments(database, partnerId).where((eb) => filterCondition(eb, filter));
   let matched: Promise<number> | null = null;
   // The partner's own token keeps the search to their assignments; the filter is in it too.
   const expression = matchExpression(text, ["title", "description", "buyer"]);
   const literal = !expression || needsLiteralMatch(text);
+  let matching = ownAssignments(database, partnerId, { ofFewRequests: !literal }).where((eb) =>
+    filterCondition(eb, filter),
+  );
   if (expression) {
     const match = scopedMatch(
       expression,
