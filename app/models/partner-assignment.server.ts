@@ -655,7 +655,8 @@ export async function getAssignmentForPartner(
 
 /**
  * The partner's own quotes, newest first (index `partner_quotes_partner`), with the state of their
- * assignment and the request's deadline, for the badge and the edit link.
+ * assignment and the request's deadline, for the badge and the edit link; their number from the
+ * partner's counters.
  */
 export async function listPartnerQuotes(
   database: DB,
@@ -694,13 +695,11 @@ export async function listPartnerQuotes(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    database
-      .selectFrom("partner_quotes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("partner_id", "=", partnerId)
-      .executeTakeFirstOrThrow(),
+    // Every quote is on an assignment, so the counter of assignments with a quote counts them
+    // (a count over the partner's quotes grew with them: 1.1 ms for 20,000).
+    getPartnerCounters(database, partnerId),
   ]);
-  return { items, total: Number(total.n), page, pageSize };
+  return { items, total: total.submitted, page, pageSize };
 }
 
 /**

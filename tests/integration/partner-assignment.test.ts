@@ -323,6 +323,7 @@ describe("scoping", () => {
       "Válvulas industriales",
     ]);
     const theirs = await listPartnerQuotes(db, { partnerId: otherPartner });
+    expect(theirs.total).toBe(2);
     expect(theirs.items.map((q) => q.request_id).sort()).toEqual([ids.lost, ids.othersOnly].sort());
   });
 
