@@ -269,9 +269,7 @@ const FILTER_COUNTER: Record<PartnerFilter, keyof PartnerCounters> = {
  */
 function ownAssignments(database: DB, partnerId: number, { ofFewRequests = false } = {}) {
   // The same table and columns: SQLite flattens the subquery and keeps only its index clause.
-  const index = ofFewRequests
-    ? sql.raw("")
-    : sql.raw("INDEXED BY partner_assignments_partner_state");
+  const index = sql.raw(ofFewRequests ? "" : "INDEXED BY partner_assignments_partner_state");
   const assignments = database.selectFrom(
     sql<Database["partner_assignments"]>`(SELECT * FROM partner_assignments ${index})`.as("pa"),
   ) as unknown as SelectQueryBuilder<

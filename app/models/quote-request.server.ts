@@ -277,8 +277,8 @@ export async function listBuyerRequests(
   let base = requestsFrom(database, through).where("qr.buyer_id", "=", buyerId);
   if (status) base = base.where("qr.status", "=", status);
   if (hasRange(range)) base = base.where(createdIn(range));
-  let total = totalByStatus(database, buyerId, status, counts);
-  if (hasRange(range)) total = cappedCount(database, base.select("qr.id"));
+  // A plain full-text search is counted in the index alone; see `total` below.
+  let indexCount: string | null = null;
   if (q) {
     const expression = matchExpression(q, ["title", "description"]);
     const literal = !expression || needsLiteralMatch(q);
@@ -295,9 +295,7 @@ export async function listBuyerRequests(
           ? matchingRequestIds(database, match)
           : matchingPageIds(database, match, page, REQUESTS_PAGE_SIZE),
       );
-      total = plain
-        ? countMatchingRequests(database, match)
-        : cappedCount(database, base.select("qr.id"));
+      if (plain && !literal) indexCount = match;
     }
     if (literal) {
       const pattern = likePattern(q);
@@ -307,9 +305,16 @@ export async function listBuyerRequests(
           sql<boolean>`coalesce(qr.description, '') LIKE ${pattern} ESCAPE '\\'`,
         ]),
       );
-      total = cappedCount(database, base.select("qr.id"));
     }
   }
+  // One count, the one the list shows: a search's or a date range's rows up to the cap, else
+  // the counters.
+  const total =
+    indexCount !== null
+      ? countMatchingRequests(database, indexCount)
+      : q || hasRange(range)
+        ? cappedCount(database, base.select("qr.id"))
+        : totalByStatus(database, buyerId, status, counts);
   const searchOrder = q && plain;
   const [read, count] = await Promise.all([
     readKeysetPage(
