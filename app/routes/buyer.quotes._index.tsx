@@ -102,8 +102,9 @@ export default function BuyerQuotes() {
       />
 
       <p className="text-sm text-slate-700" aria-live="polite">
-        {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
-        {filtered ? " encontradas" : ""}
+        {filtered
+          ? matchCountOf(total, totalCapped, "solicitud encontrada", "solicitudes encontradas")
+          : matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
       </p>
 
       {rows.length === 0 ? (

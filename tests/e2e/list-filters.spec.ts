@@ -53,6 +53,7 @@ test.describe("Listas: rango de fechas y orden", () => {
     await expect(page).toHaveURL(/orden=antiguos/);
     const titles = page.locator("li.card a.font-semibold");
     await expect(titles).toHaveText([`${word} segunda`, `${word} tercera`]);
+    await expect(page.getByText("2 solicitudes encontradas")).toBeVisible();
     await expect(page.getByLabel("Desde", { exact: true })).toHaveValue("2031-05-05");
     await expect(page.getByLabel("Ordenar por")).toHaveValue("antiguos");
     await expect(page.getByText(/Fecha de creación: del /)).toBeVisible();
@@ -70,6 +71,11 @@ test.describe("Listas: rango de fechas y orden", () => {
     await expect(page).not.toHaveURL(/desde=/);
     await expect(page).toHaveURL(/orden=monto/);
     await expect(titles).toHaveText([`${word} primera`, `${word} tercera`, `${word} segunda`]);
+
+    // One result: the count agrees with it.
+    await page.goto(`/buyer/quotes?q=${word}&desde=2031-05-15&hasta=2031-05-31`);
+    await expect(titles).toHaveText([`${word} tercera`]);
+    await expect(page.getByText("1 solicitud encontrada", { exact: true })).toBeVisible();
 
     // A range that ends before it starts: the message sits by «Hasta», nothing is hidden.
     await page.goto(`/buyer/quotes?q=${word}&desde=2031-05-20&hasta=2031-05-01`);
