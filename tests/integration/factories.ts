@@ -29,27 +29,40 @@ export async function makeUser(
   return id;
 }
 
+/** A request row as the factories write it: a pending test request with a small PDF. */
+export function requestRow(
+  buyerId: number,
+  { status = "pending", title = "Solicitud de prueba", createdAt = now() }: RequestRowOptions = {},
+) {
+  return {
+    buyer_id: buyerId,
+    title,
+    description: "Descripción de prueba",
+    file_name: "r.pdf",
+    file_type: "application/pdf",
+    file_key: `clave-${buyerId}-${Date.now()}-${counter++}.pdf`,
+    file_size: 10,
+    status,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+interface RequestRowOptions {
+  status?: RequestStatus;
+  title?: string;
+  createdAt?: string;
+}
+
 export async function makeRequest(
   buyerId: number,
   status: RequestStatus = "pending",
   title = "Solicitud de prueba",
   database: DB = db,
 ) {
-  const stamp = now();
   const { id } = await database
     .insertInto("quote_requests")
-    .values({
-      buyer_id: buyerId,
-      title,
-      description: "Descripción de prueba",
-      file_name: "r.pdf",
-      file_type: "application/pdf",
-      file_key: `clave-${buyerId}-${Date.now()}-${counter++}.pdf`,
-      file_size: 10,
-      status,
-      created_at: stamp,
-      updated_at: stamp,
-    })
+    .values(requestRow(buyerId, { status, title }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;

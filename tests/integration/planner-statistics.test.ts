@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db, openDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
-import { makeUser } from "./factories";
+import { makeUser, requestRow } from "./factories";
 
 /** `count` requests of one buyer, a minute apart, in one statement. */
 async function addRequests(buyerId: number, count: number) {
@@ -10,21 +10,12 @@ async function addRequests(buyerId: number, count: number) {
   await db
     .insertInto("quote_requests")
     .values(
-      Array.from({ length: count }, (_, i) => {
-        const stamp = new Date(start - i * 60_000).toISOString();
-        return {
-          buyer_id: buyerId,
+      Array.from({ length: count }, (_, i) =>
+        requestRow(buyerId, {
           title: `Solicitud ${i}`,
-          description: "Descripción de prueba",
-          file_name: "r.pdf",
-          file_type: "application/pdf",
-          file_key: `estadisticas-${buyerId}-${i}.pdf`,
-          file_size: 10,
-          status: "pending" as const,
-          created_at: stamp,
-          updated_at: stamp,
-        };
-      }),
+          createdAt: new Date(start - i * 60_000).toISOString(),
+        }),
+      ),
     )
     .execute();
 }

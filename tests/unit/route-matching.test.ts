@@ -2,9 +2,9 @@
  * The server's route matching (`@remix-run/router`'s CommonJS build, patched by
  * patches/@remix-run+router+*.patch): a route tree is flattened and ranked once, and each path's
  * regular expression is built once, a branch whose first word differs from the path's is
- * skipped, and a tree's answers are remembered by path. Matching must give the same answers as before, path after path (against the stock
- * UMD build, on the app's own route tree), and the patch must be installed (`npm install`
- * runs patch-package).
+ * skipped, and a tree's answers are remembered by path. Matching must give the same answers as
+ * before, path after path (against the stock UMD build, on the app's own route tree), and the
+ * patch must be installed (`npm install` runs patch-package).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
