@@ -9,12 +9,12 @@ import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
 import { settingsFormSchema } from "~/domain/settings-form";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { getSettings, saveSettings } from "~/services/settings.server";
+import { amountsRecorded, getSettings, saveSettings } from "~/services/settings.server";
 import { listRewards, setRewardAvailability } from "~/models/loyalty.server";
 import { serverForm } from "~/utils/server-form";
 import { idField } from "~/domain/validation";
 import { readForm } from "~/services/form.server";
-import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
+import { invalidForm, respond } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -27,9 +27,14 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const [settings, rewards] = await Promise.all([getSettings(db), listRewards(db)]);
+  const [settings, rewards, currencyLocked] = await Promise.all([
+    getSettings(db),
+    listRewards(db),
+    amountsRecorded(db),
+  ]);
   return {
     rewards,
+    currencyLocked,
     defaults: {
       sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
       maxLoginAttempts: String(settings.maxLoginAttempts),
@@ -72,20 +77,23 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: settingsFormSchema });
   if (submission.status !== "success") return invalidForm(submission);
-  await saveSettings(db, submission.value);
-  return redirectWithToast(paths.admin.settings(), {
-    type: "success",
-    title: "Éxito",
-    description: "Configuración guardada",
-  });
+  const result = await saveSettings(db, submission.value);
+  return respond(result, submission, () => ({
+    to: paths.admin.settings(),
+    toast: { type: "success", title: "Éxito", description: "Configuración guardada" },
+  }));
 }
 
 export default function AdminSettings() {
-  const { defaults, rewards } = useLoaderData<typeof loader>();
+  const { defaults, currencyLocked, rewards } = useLoaderData<typeof loader>();
   return (
     <>
       {/* A new form state once saved values come back, so the fields show what is stored. */}
-      <SettingsForm key={JSON.stringify(defaults)} defaults={defaults} />
+      <SettingsForm
+        key={JSON.stringify(defaults)}
+        defaults={defaults}
+        currencyLocked={currencyLocked}
+      />
       <RewardsAvailability rewards={rewards} />
     </>
   );
@@ -205,8 +213,10 @@ const SETTING_GROUPS: {
 
 function SettingsForm({
   defaults,
+  currencyLocked,
 }: {
   defaults: ReturnType<typeof useLoaderData<typeof loader>>["defaults"];
+  currencyLocked: boolean;
 }) {
   const actionData = useActionData<typeof action>();
   const form = serverForm(actionData?.result, defaults);
@@ -231,10 +241,19 @@ function SettingsForm({
               <Field key={name} {...form.field(name)} {...field} type="text" />
             ))}
             {group.legend === "Negocio" ? (
-              <SelectField label="Moneda de la plataforma" {...form.field("currency")}>
-                {SUPPORTED_CURRENCIES.map((c) => (
+              <SelectField
+                label="Moneda de la plataforma"
+                {...form.field("currency")}
+                hint={
+                  currencyLocked
+                    ? "Ya hay montos registrados en esta moneda (ofertas, cotizaciones oficiales, pagos o precios del catálogo): cambiarla los reetiquetaría sin convertirlos, así que ya no se puede cambiar."
+                    : "Solo se puede elegir mientras no haya ningún monto registrado."
+                }
+              >
+                {/* Once locked, the stored currency is the only choice (the server refuses others). */}
+                {(currencyLocked ? [defaults.currency] : SUPPORTED_CURRENCIES).map((c) => (
                   <option key={c} value={c}>
-                    {CURRENCY_LABELS[c]}
+                    {CURRENCY_LABELS[c as keyof typeof CURRENCY_LABELS] ?? c}
                   </option>
                 ))}
               </SelectField>

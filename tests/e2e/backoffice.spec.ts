@@ -301,6 +301,32 @@ test.describe("Back office", () => {
         )
         .get(requestId),
     ).toEqual({ commission_percentage: 7.5, commission_amount_cents: 7500 });
+
+    // An amount is recorded now: the currency is shown as it is, with the reason (DECISIONS §3).
+    await page.goto("/admin/settings");
+    await expect(page.getByLabel("Moneda de la plataforma").locator("option")).toHaveText([
+      "USD · Dólar estadounidense",
+    ]);
+    await expect(page.getByText(/Ya hay montos registrados en esta moneda/)).toBeVisible();
+    // A form sent with another currency anyway is refused, and nothing is saved.
+    const forged = await page.request.post("/admin/settings", {
+      form: {
+        sessionTimeoutMinutes: "30",
+        maxLoginAttempts: "5",
+        defaultCommission: "3",
+        loyaltyPointsPerUnit: "1",
+        minQuoteAmount: "100",
+        quoteDays: "5",
+        defaultTaxRate: "0",
+        currency: "EUR",
+      },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(423);
+    expect(await forged.text()).toContain("La moneda ya no se puede cambiar");
+    expect(
+      server.sql.prepare("SELECT value FROM settings WHERE key = 'defaultCommission'").get(),
+    ).toEqual({ value: "7.5" });
     // Leave the shared server as other journeys expect it.
     server.sql.prepare("DELETE FROM settings").run();
   });
