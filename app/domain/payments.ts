@@ -24,3 +24,21 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatus, Tone> = {
 export function receiptNumber(paymentId: number): string {
   return `REC-${String(paymentId).padStart(6, "0")}`;
 }
+
+/**
+ * Why the official quote cannot get a new version because of its payments, or null: once paid it
+ * is final, and while a proof waits for review the amount the buyer paid against must not move.
+ */
+export function revisionBlockedByPayments(
+  payments: readonly { status: PaymentStatus; submitted_at: string | null }[],
+): { code: "conflict" | "locked"; message: string } | null {
+  if (payments.some((p) => p.status === "confirmed"))
+    return { code: "conflict", message: "La cotización ya fue pagada: no se puede revisar." };
+  if (payments.some((p) => p.status === "pending" && p.submitted_at !== null))
+    return {
+      code: "locked",
+      message:
+        "Hay un comprobante de pago en revisión: confírmalo o recházalo antes de emitir una nueva versión.",
+    };
+  return null;
+}

@@ -1,5 +1,6 @@
 import { commissionCents, formatMoney } from "~/domain/money";
 import { isExpired, utcDay, type OfferTerms } from "~/domain/offer";
+import { revisionBlockedByPayments } from "~/domain/payments";
 import { fail, ok, type Failure, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
@@ -140,13 +141,8 @@ export async function reviseOfficialQuote(
       .where("quote_request_id", "=", requestId)
       .where("status", "in", ["pending", "confirmed"])
       .execute();
-    if (payments.some((p) => p.status === "confirmed"))
-      return fail("conflict", "La cotización ya fue pagada: no se puede revisar.");
-    if (payments.some((p) => p.submitted_at !== null))
-      return fail(
-        "locked",
-        "Hay un comprobante de pago en revisión: confírmalo o recházalo antes de emitir una nueva versión.",
-      );
+    const blocked = revisionBlockedByPayments(payments);
+    if (blocked) return fail(blocked.code, blocked.message);
     const timestamp = now();
     await tx
       .updateTable("official_quotes")

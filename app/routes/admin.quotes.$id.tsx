@@ -24,7 +24,7 @@ import { Section } from "~/components/ui/Section";
 import { ASSIGNMENT_STATE_LABELS, canWithdraw } from "~/domain/assignment";
 import { defaultDeadline, toDeadlineInput } from "~/domain/request-dates";
 import { formatMoney } from "~/domain/money";
-import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS, revisionBlockedByPayments } from "~/domain/payments";
 import {
   adminStatusLabel,
   canApprovePartnerQuote,
@@ -220,9 +220,11 @@ function PartnerQuotesSection({ d }: { d: Detail }) {
       ) : null}
       {d.partnerQuotes.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">
-          {d.assignments.length
-            ? "Esperando las cotizaciones de los socios asignados."
-            : "Asigna socios para recibir cotizaciones."}
+          {!canAssignPartner(d.request.status)
+            ? "La solicitud se cerró sin cotizaciones de socios."
+            : d.assignments.length
+              ? "Esperando las cotizaciones de los socios asignados."
+              : "Asigna socios para recibir cotizaciones."}
         </p>
       ) : (
         <>
@@ -268,12 +270,17 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
   const { request } = d;
   const current = d.versions.find((v) => v.superseded_at === null);
   const expired = current ? isExpired(current.valid_until, d.now.slice(0, 10)) : false;
-  const paid = d.payments.some((p) => p.status === "confirmed");
+  const revisionBlocked = revisionBlockedByPayments(d.payments);
   return (
     <Section id="oficial" title="Cotización oficial">
       {current && d.pdf ? (
         <>
-          <OfficialQuoteSummary quote={current} pdf={d.pdf} today={d.now.slice(0, 10)}>
+          <OfficialQuoteSummary
+            quote={current}
+            status={request.status}
+            pdf={d.pdf}
+            today={d.now.slice(0, 10)}
+          >
             {canSendToBuyer(request.status) && !expired ? (
               <ActionForm to={paths.admin.send(request.id)}>
                 <button type="submit" className="btn-primary" disabled={busy}>
@@ -281,10 +288,13 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
                 </button>
               </ActionForm>
             ) : null}
-            {canReviseOfficialQuote(request.status) && !paid ? (
+            {canReviseOfficialQuote(request.status) && !revisionBlocked ? (
               <Link to={paths.admin.revise(request.id)} className="btn-secondary">
                 {expired ? "Renovar cotización" : "Emitir nueva versión"}
               </Link>
+            ) : null}
+            {canReviseOfficialQuote(request.status) && revisionBlocked?.code === "locked" ? (
+              <p className="text-sm text-slate-700">{revisionBlocked.message}</p>
             ) : null}
           </OfficialQuoteSummary>
           {current.renewal_requested_at ? (
@@ -389,12 +399,18 @@ function AssignSection({ d }: { d: Detail }) {
               <li key={a.id} className="py-2" data-testid={`asignacion-${a.partner_id}`}>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{name}</span>
-                  <Badge tone={ASSIGNMENT_TONES[a.state]}>{ASSIGNMENT_STATE_LABELS[a.state]}</Badge>
+                  {a.state === "invited" && !canAssignPartner(d.request.status) ? (
+                    <Badge tone="gray">Cerrada sin oferta</Badge>
+                  ) : (
+                    <Badge tone={ASSIGNMENT_TONES[a.state]}>
+                      {ASSIGNMENT_STATE_LABELS[a.state]}
+                    </Badge>
+                  )}
                 </p>
                 <p className="text-xs text-slate-600">
                   Invitado el {formatDate(a.assigned_at)}
                   {a.state_changed_at && a.state !== "invited"
-                    ? ` · ${formatDateTime(a.state_changed_at)}`
+                    ? ` · último cambio: ${formatDateTime(a.state_changed_at)}`
                     : ""}
                 </p>
                 {a.decline_reason ? (

@@ -11,6 +11,7 @@ import { FormErrors, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
 import { addDays, isExpired, OFFICIAL_VALIDITY_DAYS, offerFormValues } from "~/domain/offer";
+import { revisionBlockedByPayments } from "~/domain/payments";
 import { canReviseOfficialQuote } from "~/domain/quote-status";
 import { requireRole } from "~/models/auth.server";
 import { listOfficialQuoteVersions, reviseOfficialQuote } from "~/models/official-quote.server";
@@ -52,17 +53,25 @@ async function loadCurrent(request: Request, rawId: string | undefined) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const versions = await listOfficialQuoteVersions(db, id);
+  const [versions, payments] = await Promise.all([
+    listOfficialQuoteVersions(db, id),
+    db
+      .selectFrom("payments")
+      .select(["status", "submitted_at"])
+      .where("quote_request_id", "=", id)
+      .execute(),
+  ]);
   const current = versions.find((v) => v.superseded_at === null);
-  return { request: row, current };
+  return { request: row, current, blocked: revisionBlockedByPayments(payments)?.message ?? null };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { request: row, current } = await loadCurrent(request, params.id);
+  const { request: row, current, blocked } = await loadCurrent(request, params.id);
   const context = await offerContext(db);
   return {
     id: row.id,
     title: row.title,
+    blocked,
     open: Boolean(current) && canReviseOfficialQuote(row.status),
     current: current ?? null,
     expired: current ? isExpired(current.valid_until, context.today) : false,
@@ -140,6 +149,10 @@ export default function ReviseOfficialQuote() {
           <p role="status" className="mt-3 text-sm text-slate-700">
             Esta solicitud no admite una nueva versión de su cotización oficial (no tiene una, o ya
             fue pagada, rechazada o cancelada).
+          </p>
+        ) : d.blocked ? (
+          <p role="status" className="mt-3 text-sm text-slate-700">
+            {d.blocked}
           </p>
         ) : (
           <Form method="post" noValidate className="mt-4 space-y-5">

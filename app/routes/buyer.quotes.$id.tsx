@@ -246,7 +246,12 @@ export default function BuyerQuoteDetail() {
           <Section id="oficial" title="Cotización oficial">
             {current && pdf ? (
               <>
-                <OfficialQuoteSummary quote={current} pdf={pdf} today={today} />
+                <OfficialQuoteSummary
+                  quote={current}
+                  status={request.status}
+                  pdf={pdf}
+                  today={today}
+                />
                 <EarlierVersions versions={versions} links={versionPdfs} />
               </>
             ) : (

@@ -377,6 +377,13 @@ test("el comprador rechaza una cotización oficial con un motivo y el administra
   await expect(buyerPage.getByText("Cotización rechazada").first()).toBeVisible();
   await expect(buyerPage.getByText("El presupuesto aprobado es menor").first()).toBeVisible();
   await expect(buyerPage.getByRole("button", { name: "Aprobar cotización" })).toHaveCount(0);
+  // The rejected quote is not shown as still valid ("Vigente") on either side.
+  await expect(buyerPage.getByRole("region", { name: "Cotización oficial" })).toContainText(
+    "Rechazada",
+  );
+  await expect(buyerPage.getByRole("region", { name: "Cotización oficial" })).not.toContainText(
+    "Vigente",
+  );
   expect(
     server.sql
       .prepare("SELECT status, rejection_reason FROM quote_requests WHERE id = ?")
@@ -390,6 +397,12 @@ test("el comprador rechaza una cotización oficial con un motivo y el administra
     "Cotización rechazada por el comprador",
   );
   await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.getByRole("region", { name: "Cotización oficial" })).toContainText(
+    "Rechazada",
+  );
+  await expect(
+    adminPage.getByText("La solicitud se cerró sin cotizaciones de socios."),
+  ).toBeVisible();
   await adminPage.getByLabel("Estado", { exact: true }).selectOption("assigned");
   await adminPage.getByRole("button", { name: "Actualizar estado" }).click();
   await expect(adminPage.getByText(/Estado actualizado/).first()).toBeVisible();

@@ -238,11 +238,13 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
   await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
 
-  // With the proof waiting for review a revision is refused and nothing changes.
-  await adminPage.goto(`/admin/quotes/${requestId}/revise`);
-  await adminPage.getByLabel("Motivo de la nueva versión").fill("Otro ajuste");
-  await adminPage.getByRole("button", { name: "Emitir nueva versión" }).click();
+  // With the proof waiting for review no new version is offered, on the request or its form.
+  await adminPage.goto(`/admin/quotes/${requestId}`);
   await expect(adminPage.getByText(/Hay un comprobante de pago en revisión/)).toBeVisible();
+  await expect(adminPage.getByRole("link", { name: "Emitir nueva versión" })).toHaveCount(0);
+  await adminPage.goto(`/admin/quotes/${requestId}/revise`);
+  await expect(adminPage.getByText(/Hay un comprobante de pago en revisión/)).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: "Emitir nueva versión" })).toHaveCount(0);
 
   await adminPage.goto("/admin/payments");
   await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();

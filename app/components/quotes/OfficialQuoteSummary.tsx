@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { formatMoney } from "~/domain/money";
 import { isExpired, leadTimeLabel, type OfferLine } from "~/domain/offer";
+import type { Tone } from "~/domain/tones";
+import type { RequestStatus } from "../../../db/schema";
 import { formatDate, formatNumber } from "~/utils/format";
 import { QuoteLines } from "./QuoteLines";
 
@@ -25,28 +27,43 @@ interface Version {
 }
 
 /**
+ * Where the official quote stands: its validity while the buyer can still decide, else what became
+ * of it (a rejected quote is not "Vigente" however far its date is).
+ */
+function standing(status: RequestStatus, expired: boolean): { label: string; tone: Tone } {
+  if (status === "approved") return { label: "Aprobada", tone: "green" };
+  if (status === "paid") return { label: "Pagada", tone: "green" };
+  if (status === "rejected") return { label: "Rechazada", tone: "red" };
+  if (status === "cancelled") return { label: "Solicitud cancelada", tone: "gray" };
+  return expired ? { label: "Vencida", tone: "red" } : { label: "Vigente", tone: "green" };
+}
+
+/**
  * The current official quote as the buyer and the admins see it: version, lines, subtotal, tax,
  * total, commission (on the subtotal), lead time, terms, validity (marked when past) and its PDF.
  */
 export function OfficialQuoteSummary({
   quote,
+  status,
   pdf,
   today,
   children,
 }: {
   quote: Version;
+  /** The request's status: once decided, the badge says what became of the quote. */
+  status: RequestStatus;
   pdf: { download: string; open: string };
   /** UTC day the page was rendered for (from the loader, so server and browser agree). */
   today: string;
   /** Further actions beside the PDF links. */
   children?: ReactNode;
 }) {
-  const expired = isExpired(quote.valid_until, today);
+  const badge = standing(status, isExpired(quote.valid_until, today));
   return (
     <>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span data-testid="version-oficial">Versión {quote.version}</span>
-        {expired ? <Badge tone="red">Vencida</Badge> : <Badge tone="green">Vigente</Badge>}
+        <Badge tone={badge.tone}>{badge.label}</Badge>
       </p>
       {quote.revision_reason ? (
         <p className="mt-1 break-words text-sm text-slate-700">
