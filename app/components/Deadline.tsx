@@ -1,5 +1,5 @@
 import type { DeadlineNote } from "~/domain/deadline";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatTime } from "~/utils/format";
 
 const NOTE_CLASSES: Record<DeadlineNote["tone"], string> = {
   overdue: "font-semibold text-red-700",
@@ -11,7 +11,11 @@ const NOTE_CLASSES: Record<DeadlineNote["tone"], string> = {
 export function Deadline({ at, note }: { at: string; note: DeadlineNote | null }) {
   return (
     <span>
-      <time dateTime={at}>{formatDateTime(at)}</time>
+      {/* Day and hour each kept whole: a narrow column breaks between them, not inside. */}
+      <time dateTime={at}>
+        <span className="whitespace-nowrap">{formatDate(at)},</span>{" "}
+        <span className="whitespace-nowrap">{formatTime(at)}</span>
+      </time>
       {note ? (
         <span className={`block text-xs ${NOTE_CLASSES[note.tone]}`} data-testid="deadline-note">
           {note.text}

@@ -176,25 +176,25 @@ export default function AdminQuotes() {
           <table className="table-stack min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Solicitud
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Comprador
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Estado
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Plazo
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Socios / cotizaciones
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  Socios / ofertas
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Monto
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold">
                   Acción
                 </th>
               </tr>
@@ -202,7 +202,7 @@ export default function AdminQuotes() {
             <tbody className="divide-y divide-slate-200">
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td data-label="Solicitud" className="px-4 py-3">
+                  <td data-label="Solicitud" className="min-w-[11rem] px-3 py-3">
                     <Link
                       to={paths.admin.quote(row.id)}
                       className="font-semibold text-slate-900 hover:underline"
@@ -214,28 +214,28 @@ export default function AdminQuotes() {
                       #{row.id} · {formatDate(row.created_at)}
                     </p>
                   </td>
-                  <td data-label="Comprador" className="px-4 py-3">
+                  <td data-label="Comprador" className="px-3 py-3">
                     {row.buyer_company || "Empresa no especificada"}
                     <p className="text-xs text-slate-600">
                       {row.buyer_first_name} {row.buyer_last_name}
                     </p>
                   </td>
-                  <td data-label="Estado" className="px-4 py-3">
+                  <td data-label="Estado" className="px-3 py-3">
                     <StatusBadge
                       status={row.status}
                       label={adminStatusLabel(row.status, row.partner_quote_count)}
                     />
                   </td>
-                  <td data-label="Plazo" className="px-4 py-3">
+                  <td data-label="Plazo" className="px-3 py-3">
                     <Deadline at={row.quote_deadline} note={row.deadlineNote} />
                   </td>
-                  <td data-label="Socios / cotizaciones" className="px-4 py-3">
+                  <td data-label="Socios / ofertas" className="px-3 py-3">
                     {row.assignment_count} / {row.partner_quote_count}
                   </td>
-                  <td data-label="Monto" className="px-4 py-3">
+                  <td data-label="Monto" className="whitespace-nowrap px-3 py-3">
                     {formatMoney(row.total_amount_cents, currency)}
                   </td>
-                  <td data-label="Acción" className="px-4 py-3">
+                  <td data-label="Acción" className="px-3 py-3">
                     <RowAction row={row} />
                   </td>
                 </tr>

@@ -250,19 +250,13 @@ export default function AdminUsers() {
                   Empresa
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Rol
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Estado
+                  Rol y estado
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Alta
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Cambiar rol
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Cuenta
+                  Acciones
                 </th>
               </tr>
             </thead>
@@ -273,31 +267,31 @@ export default function AdminUsers() {
                   <tr key={user.id} data-testid={`user-${user.id}`}>
                     <td data-label="Usuario" className="min-w-[14rem] px-4 py-3">
                       <p className="font-medium text-slate-900">{name}</p>
-                      <p className="break-all text-slate-600">{user.email}</p>
+                      <p className="text-slate-600 [overflow-wrap:anywhere]">{user.email}</p>
                     </td>
                     <td data-label="Empresa" className="px-4 py-3 text-slate-700">
                       {user.company_name ?? "—"}
                     </td>
-                    <td data-label="Rol" className="px-4 py-3">
-                      <Badge
-                        tone={
-                          user.role === "admin"
-                            ? "purple"
-                            : user.role === "partner"
-                              ? "blue"
-                              : "gray"
-                        }
-                      >
-                        {ROLE_LABELS[user.role]}
-                      </Badge>
-                    </td>
-                    <td data-label="Estado" className="px-4 py-3">
-                      <AccountBadge user={user} />
+                    <td data-label="Rol y estado" className="px-4 py-3">
+                      <div className="flex flex-col items-start gap-1">
+                        <Badge
+                          tone={
+                            user.role === "admin"
+                              ? "purple"
+                              : user.role === "partner"
+                                ? "blue"
+                                : "gray"
+                          }
+                        >
+                          {ROLE_LABELS[user.role]}
+                        </Badge>
+                        <AccountBadge user={user} />
+                      </div>
                     </td>
                     <td data-label="Alta" className="whitespace-nowrap px-4 py-3 text-slate-700">
                       {formatDate(user.created_at)}
                     </td>
-                    <td data-label="Cambiar rol" className="px-4 py-3">
+                    <td data-label="Acciones" className="px-4 py-3">
                       <Form key={user.role} method="post" className="flex items-center gap-2">
                         <input type="hidden" name="intent" value="role" />
                         <input type="hidden" name="userId" value={user.id} />
@@ -321,9 +315,9 @@ export default function AdminUsers() {
                           Guardar
                         </button>
                       </Form>
-                    </td>
-                    <td data-label="Cuenta" className="px-4 py-3">
-                      <AccountActions user={user} name={name} self={user.id === currentUserId} />
+                      <div className="mt-2">
+                        <AccountActions user={user} name={name} self={user.id === currentUserId} />
+                      </div>
                     </td>
                   </tr>
                 );

@@ -30,12 +30,16 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${date.getUTCDate()} ${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/** "07:04 UTC". */
+export function formatTime(value: string | Date): string {
+  const date = utcDate(value);
+  return `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+}
+
 /** "5 sept 2026, 07:04 UTC". */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return "—";
-  const date = utcDate(value);
-  const time = `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
-  return `${formatDate(date)}, ${time} UTC`;
+  return `${formatDate(value)}, ${formatTime(value)}`;
 }
 
 const numberFormatters = new Map<number, Intl.NumberFormat>();

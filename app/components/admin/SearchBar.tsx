@@ -27,7 +27,8 @@ export function SearchBar({
       role="search"
       className={`flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end ${className}`}
     >
-      <div className="flex-1">
+      {/* Never narrower than a few words: the filters wrap to the next line instead. */}
+      <div className="flex-1 sm:min-w-[16rem]">
         <label htmlFor="search-q" className="label">
           {label}
         </label>
