@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
+import { proofInReviewSince } from "./quote-request.server";
 import { lifecycleStep, recordStatus } from "./request-step.server";
 import {
   cappedCount,
@@ -68,6 +69,7 @@ export async function getPayableQuote(
       "oq.final_amount_cents",
       "oq.currency",
       "oq.valid_until",
+      proofInReviewSince,
     ])
     .where("qr.id", "=", requestId)
     .where("qr.buyer_id", "=", buyerId)

@@ -114,6 +114,15 @@ export function buyerStatusCounts(database: DB, buyerId: number): Promise<Status
   return countByStatus(database, buyerId);
 }
 
+/**
+ * When the buyer's payment proof for the request `qr` was sent, while it waits for review (else
+ * null): the request then says so instead of inviting the buyer to pay again.
+ */
+export const proofInReviewSince = sql<string | null>`(
+  select p.submitted_at from payments p
+  where p.quote_request_id = qr.id and p.status = 'pending' and p.submitted_at is not null
+)`.as("proof_in_review_since");
+
 const buyerListColumns = [
   "qr.id",
   "qr.title",
@@ -122,6 +131,7 @@ const buyerListColumns = [
   "qr.total_amount_cents",
   "qr.created_at",
   "qr.updated_at",
+  proofInReviewSince,
 ] as const;
 
 export function latestBuyerRequests(database: DB, buyerId: number, limit = 10) {

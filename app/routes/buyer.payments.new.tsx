@@ -18,7 +18,7 @@ import { db } from "~/services/db.server";
 import { readUploadForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -124,6 +124,15 @@ export default function NewPayment() {
           </div>
         ) : (
           <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-4">
+            {quote.proof_in_review_since ? (
+              <p
+                role="status"
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                Ya enviaste un comprobante el {formatDateTime(quote.proof_in_review_since)} y está
+                en revisión. Si envías otro, reemplazará al anterior.
+              </p>
+            ) : null}
             <FormErrors errors={form.formErrors} />
             <Field
               label={`Monto pagado (${quote.currency})`}

@@ -174,6 +174,7 @@ export default function BuyerQuoteDetail() {
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
   const rejectable = canBuyerReject(request.status) && !paid;
+  const proofInReview = payments.find((p) => p.status === "pending" && p.submitted_at !== null);
   return (
     <div className="space-y-6">
       <DetailHeader
@@ -369,7 +370,23 @@ export default function BuyerQuoteDetail() {
                 </button>
               </Form>
             ) : null}
-            {canPay(request.status) && !paid && !expired ? (
+            {canPay(request.status) && !paid && !expired && proofInReview ? (
+              <div
+                role="status"
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                <p>
+                  Tu comprobante del {formatDateTime(proofInReview.submitted_at)} está en revisión.
+                  Te avisaremos en cuanto lo validemos.
+                </p>
+                <Link
+                  to={paths.buyer.newPayment(request.id)}
+                  className="btn-link mt-2 inline-block"
+                >
+                  Reemplazar comprobante
+                </Link>
+              </div>
+            ) : canPay(request.status) && !paid && !expired ? (
               <Link to={paths.buyer.newPayment(request.id)} className="btn-primary w-full">
                 Pagar
               </Link>

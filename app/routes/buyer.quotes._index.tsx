@@ -6,6 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
+import { Badge } from "~/components/ui/Badge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard } from "~/components/ui/StatCard";
@@ -153,7 +154,9 @@ export default function BuyerQuotes() {
                 <Link to={paths.buyer.quote(row.id)} className="btn-secondary">
                   Ver detalles<span className="sr-only"> de {row.title}</span>
                 </Link>
-                {row.status === "approved" ? (
+                {row.status === "approved" && row.proof_in_review_since ? (
+                  <Badge tone="yellow">Comprobante en revisión</Badge>
+                ) : row.status === "approved" ? (
                   <Link to={paths.buyer.newPayment(row.id)} className="btn-primary">
                     Pagar<span className="sr-only"> {row.title}</span>
                   </Link>

@@ -237,6 +237,14 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile("comprobante.pdf"));
   await buyerPage.getByRole("button", { name: "Enviar comprobante" }).click();
   await expect(buyerPage).toHaveURL(/\/buyer\/payments$/);
+  // The buyer is not invited to pay again: the request says the proof is being checked.
+  await buyerPage.goto(`/buyer/quotes/${requestId}`);
+  await expect(buyerPage.getByText(/Tu comprobante del .* está en revisión/)).toBeVisible();
+  await expect(buyerPage.getByRole("link", { name: "Pagar", exact: true })).toHaveCount(0);
+  await buyerPage.getByRole("link", { name: "Reemplazar comprobante" }).click();
+  await expect(buyerPage.getByText(/Si envías otro, reemplazará al anterior/)).toBeVisible();
+  await buyerPage.goto(`/buyer/quotes?q=${encodeURIComponent(title)}`);
+  await expect(buyerPage.getByText("Comprobante en revisión")).toBeVisible();
 
   // With the proof waiting for review no new version is offered, on the request or its form.
   await adminPage.goto(`/admin/quotes/${requestId}`);

@@ -16,15 +16,16 @@ export function StatCard({
   hint?: ReactNode;
 }) {
   return (
-    // A long amount ("USD 80,480.00", one word: the currency is joined by a no-break space) gets a
-    // smaller size and, as a last resort, wraps inside its card instead of widening the page.
+    // A long amount ("USD 80,480.00") gets a smaller size and, on a narrow card, wraps after its
+    // currency (the no-break space formatMoney puts there becomes a plain one here), never inside
+    // the number; anything longer still wraps inside its card instead of widening the page.
     <div className="card min-w-0">
       <p className="text-sm font-medium text-slate-700">{label}</p>
       <p
         className={`mt-1 break-words font-bold tabular-nums text-slate-900 ${valueSize(value)}`}
         data-testid={`stat-${label}`}
       >
-        {value}
+        {typeof value === "string" ? value.replace(/\u00a0/g, " ") : value}
       </p>
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
     </div>
