@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import type { Role } from "../../db/schema";
 import { ROLE_LABELS } from "~/domain/roles";
@@ -81,8 +81,10 @@ function NotificationBell({ unread }: { unread: number }) {
 
 function UserMenu({ user }: { user: HeaderUser }) {
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
+  // Keyed by the page: a followed link lands with the menu closed, as it would without JS.
+  const { pathname } = useLocation();
   return (
-    <details className="group relative">
+    <details key={pathname} className="group relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label="Menú de usuario"

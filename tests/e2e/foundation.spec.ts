@@ -329,6 +329,27 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
     expect(after.split(".")[0]).not.toBe(planted.split(".")[0]);
   });
 
+  test("el menú móvil y el de usuario se cierran al seguir uno de sus enlaces", async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(await createUser({ role: "buyer" }), page.context());
+    await page.goto("/buyer");
+    const mobileNav = page.getByRole("navigation", { name: "Navegación del área (móvil)" });
+    await page.getByText("Menú · Comprador").click();
+    await mobileNav.getByRole("link", { name: "Pagos" }).click();
+    await expect(page).toHaveURL(/\/buyer\/payments$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(mobileNav).toBeHidden();
+
+    await page.getByLabel("Menú de usuario").click();
+    await page.getByRole("link", { name: "Mi perfil" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("link", { name: "Mi perfil" })).toBeHidden();
+  });
+
   test("la sesión caduca tras la inactividad configurada", async ({
     page,
     createUser,

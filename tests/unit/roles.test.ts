@@ -37,6 +37,8 @@ describe("sidebars", () => {
     expect(activeNavItem(SIDEBAR.admin, "/admin/quotes/12")?.to).toBe("/admin/quotes");
     expect(activeNavItem(SIDEBAR.admin, "/admin")?.to).toBe("/admin");
     expect(activeNavItem(SIDEBAR.buyer, "/buyer/payments/new")?.to).toBe("/buyer/payments");
+    expect(activeNavItem(SIDEBAR.partner, "/partner/quotes")?.label).toBe("Mis Cotizaciones");
+    expect(activeNavItem(SIDEBAR.admin, "/admin/redemptions")?.label).toBe("Canjes");
   });
 });
 
