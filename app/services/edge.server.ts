@@ -163,5 +163,28 @@ export function staticHeaders(res: ServerResponse): void {
   res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
+/**
+ * One page request per turn of the event loop. A page's work runs without a pause from its loaders
+ * to its HTML (SQLite answers in-process), so requests that arrived together ran back to back and
+ * every timer (the scheduled-work poller among them) waited behind all of them. Each request now
+ * starts in its own turn: an immediate queued while immediates run waits for the next iteration,
+ * so timers and new connections are served between any two requests. First come, first served
+ * (ADR 0013 addendum).
+ */
+const waiting: (() => void)[] = [];
+let turnQueued = false;
+function nextTurn(): void {
+  const next = waiting.shift();
+  turnQueued = waiting.length > 0;
+  if (turnQueued) setImmediate(nextTurn);
+  next?.();
+}
+export function takeTurn(_req: IncomingMessage, _res: ServerResponse, next: () => void): void {
+  waiting.push(next);
+  if (turnQueued) return;
+  turnQueued = true;
+  setImmediate(nextTurn);
+}
+
 export { trustProxy };
 export { replicaGuard } from "./litefs.server";
