@@ -207,7 +207,7 @@ export async function* exportAdminUsers(
 export function changeUserRole(
   database: DB,
   { userId, role }: { userId: number; role: Role },
-): Promise<Result> {
+): Promise<Result<{ changed: boolean }>> {
   return writeTransaction(database, async (tx) => {
     const user = await tx
       .selectFrom("users")
@@ -215,7 +215,7 @@ export function changeUserRole(
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) return fail("not_found", "Usuario no encontrado.");
-    if (user.role === role) return ok();
+    if (user.role === role) return ok({ changed: false });
     if (await isLastActiveAdmin(tx, user)) return fail("conflict", LAST_ADMIN_MESSAGE);
     await tx
       .updateTable("users")
@@ -226,7 +226,7 @@ export function changeUserRole(
       })
       .where("id", "=", userId)
       .execute();
-    return ok();
+    return ok({ changed: true });
   });
 }
 

@@ -75,15 +75,30 @@ export async function setPartnerFeatured(
 const ASSIGNABLE_LIMIT = 40;
 
 /**
- * Requests an admin may still assign partners to: pending first, then assigned, newest first.
- * Two index range reads (status, created_at) rather than one sort over every open request.
+ * Requests an admin may still assign this partner to: pending first, then assigned, newest first,
+ * leaving out those the partner already has. Two index range reads (status, created_at) rather
+ * than one sort over every open request.
  */
-export async function listAssignableRequests(database: DB, limit = ASSIGNABLE_LIMIT) {
+export async function listAssignableRequests(
+  database: DB,
+  partnerId: number,
+  limit = ASSIGNABLE_LIMIT,
+) {
   const newest = (status: "pending" | "assigned", count: number) =>
     database
       .selectFrom("quote_requests")
       .select(["id", "title", "status"])
       .where("status", "=", status)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("partner_assignments as pa")
+              .select("pa.id")
+              .whereRef("pa.quote_request_id", "=", "quote_requests.id")
+              .where("pa.partner_id", "=", partnerId),
+          ),
+        ),
+      )
       .orderBy("created_at", "desc")
       .limit(count)
       .execute();

@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // search found): forty requests in every card's list made the page 200 KB.
   const asked = idFrom(url.searchParams.get("asignar"));
   const open = partners.length === 1 ? partners[0]!.id : asked;
-  const requests = partners.some((p) => p.id === open) ? await listAssignableRequests(db) : [];
+  const requests =
+    open !== null && partners.some((p) => p.id === open)
+      ? await listAssignableRequests(db, open)
+      : [];
   return { partners, total, requests, open, q, page };
 }
 

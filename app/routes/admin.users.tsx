@@ -112,9 +112,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: schema() });
   if (submission.status !== "success") return invalidForm(submission);
   const input = submission.value;
-  const done = (title: string, description: string) => ({
+  const done = (title: string, description: string, type: "success" | "info" = "success") => ({
     to: samePage(request),
-    toast: { type: "success" as const, title, description },
+    toast: { type, title, description },
   });
   switch (input.intent) {
     case "invite": {
@@ -160,8 +160,10 @@ export async function action({ request }: ActionFunctionArgs) {
           ),
       );
     case "role":
-      return respond(await changeUserRole(db, input), submission, () =>
-        done("Éxito", "Rol actualizado"),
+      return respond(await changeUserRole(db, input), submission, ({ changed }) =>
+        changed
+          ? done("Éxito", "Rol actualizado")
+          : done("Sin cambios", "El usuario ya tenía ese rol.", "info"),
       );
   }
 }

@@ -135,7 +135,10 @@ export default function BuyerPayments() {
                 <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
                   <p className="font-semibold">Pago rechazado</p>
                   {p.rejection_reason ? <p>Motivo: {p.rejection_reason}</p> : null}
-                  <p>Contacta al administrador o envía un nuevo comprobante.</p>
+                  {/* Advice only while the request still waits for payment (not once paid or closed). */}
+                  {p.request_status === "approved" ? (
+                    <p>Contacta al administrador o envía un nuevo comprobante.</p>
+                  ) : null}
                   {p.request_status === "approved" ? (
                     <Link
                       to={paths.buyer.newPayment(p.quote_request_id)}

@@ -85,11 +85,14 @@ test.describe("Back office", () => {
       server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
     ).toEqual({ status: "assigned" });
 
-    await page.getByLabel(`Asignar solicitud a ${company}`).selectOption(String(requestId));
-    await page.getByRole("button", { name: "Asignar", exact: true }).click();
-    const notice = page.getByTestId("notice");
-    await expect(notice).toContainText("Aviso");
-    await expect(notice).toContainText("Este partner ya está asignado a esta cotización");
+    // The request the partner now has is no longer offered to them; sent anyway, it is refused.
+    await expect(
+      page.getByLabel(`Asignar solicitud a ${company}`).locator(`option[value="${requestId}"]`),
+    ).toHaveCount(0);
+    const again = await page.request.post("/admin/partners", {
+      form: { intent: "assign", partnerId: String(partner.id), requestId: String(requestId) },
+    });
+    expect(await again.text()).toContain("Este partner ya está asignado a esta cotización");
     expect(
       server.sql
         .prepare("SELECT count(*) AS n FROM partner_assignments WHERE quote_request_id = ?")

@@ -201,6 +201,15 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   await adminPage.goto("/admin/payments");
   await expect(adminPage.getByRole("button", { name: `Confirmar pago de ${title}` })).toBeVisible();
   expect(await followEachNotification(buyerPage)).toContain("Pago rechazado");
+
+  // Once the new proof is confirmed, the rejected one no longer asks for another.
+  await adminPage.getByRole("button", { name: `Confirmar pago de ${title}` }).click();
+  await expect(adminPage.getByText(/Pago confirmado/)).toBeVisible();
+  await buyerPage.goto("/buyer/payments");
+  await expect(buyerPage.getByText("Motivo: El comprobante no es legible")).toBeVisible();
+  await expect(
+    buyerPage.getByText("Contacta al administrador o envía un nuevo comprobante."),
+  ).toHaveCount(0);
 });
 
 test("canje de puntos: se confirma antes de gastar, la recompensa alcanzable se canjea una vez, la que excede el saldo se rechaza", async ({

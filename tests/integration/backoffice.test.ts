@@ -9,7 +9,7 @@ import {
   renameCategory,
   DUPLICATE_CATEGORY_MESSAGE,
 } from "~/models/category.server";
-import { setPartnerFeatured } from "~/models/partner-admin.server";
+import { listAssignableRequests, setPartnerFeatured } from "~/models/partner-admin.server";
 import {
   createProduct,
   deleteProduct,
@@ -18,6 +18,7 @@ import {
 } from "~/models/product.server";
 import { listFeaturedPartners } from "~/models/user.server";
 import { db } from "~/services/db.server";
+import { makeRequest } from "./factories";
 
 let counter = 0;
 async function user(role: "buyer" | "partner" | "admin", company = "Empresa Prueba") {
@@ -60,7 +61,12 @@ describe("roles: el último administrador conserva su rol", () => {
     const second = await user("admin");
     expect(await changeUserRole(db, { userId: first, role: "partner" })).toEqual({
       ok: true,
-      value: undefined,
+      value: { changed: true },
+    });
+    // Saving the role a user already has changes nothing, and says so.
+    expect(await changeUserRole(db, { userId: first, role: "partner" })).toEqual({
+      ok: true,
+      value: { changed: false },
     });
     expect(await roleOf(first)).toBe("partner");
     // Now `second` is the last one.
@@ -274,5 +280,24 @@ describe("listas de opciones compactas", () => {
       { id: 12, name: "Línea Dos" },
     ]);
     expect(unpackOptions(packOptions([]))).toEqual([]);
+  });
+});
+
+describe("asignar desde Socios", () => {
+  it("ofrece al socio las solicitudes abiertas que aún no tiene, y a otro socio todas", async () => {
+    const buyer = await user("buyer");
+    const partner = await user("partner");
+    const other = await user("partner");
+    const theirs = await makeRequest(buyer, "assigned", "Ya asignada al socio");
+    const open = await makeRequest(buyer, "pending", "Por asignar");
+    await db
+      .insertInto("partner_assignments")
+      .values({ partner_id: partner, quote_request_id: theirs })
+      .execute();
+    const offeredTo = async (partnerId: number) =>
+      (await listAssignableRequests(db, partnerId)).map((r) => r.id);
+    expect(await offeredTo(partner)).toContain(open);
+    expect(await offeredTo(partner)).not.toContain(theirs);
+    expect(await offeredTo(other)).toEqual(expect.arrayContaining([open, theirs]));
   });
 });
