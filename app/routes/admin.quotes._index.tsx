@@ -121,10 +121,11 @@ export default function AdminQuotes() {
       <ProcessBanner />
       <StatGrid>
         <StatCard label="Pendientes" value={counts.pending} hint="Esperan asignación" />
+        {/* Not "Asignadas": the desk's home counts every assigned request under that name. */}
         <StatCard
-          label="Asignadas"
+          label="Esperan cotización"
           value={counts.assigned - counts.withQuotes}
-          hint="Esperan cotización"
+          hint="Asignadas, sin ofertas aún"
         />
         <StatCard label="Con cotizaciones" value={counts.withQuotes} hint="Listas para comparar" />
         <StatCard label="Cotizadas" value={counts.quoted} hint="Listas para enviar" />

@@ -83,7 +83,11 @@ export default function BuyerQuotes() {
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         <StatCard label="Total" value={counts.total} />
-        <StatCard label="Pendientes" value={counts.pending + counts.assigned} />
+        <StatCard
+          label="Pendientes"
+          value={counts.pending + counts.assigned}
+          hint="Pendientes o asignadas"
+        />
         <StatCard label="Cotizadas" value={counts.quoted} />
         <StatCard label="Aprobadas" value={counts.approved} />
         <StatCard label="Pagadas" value={counts.paid} />
