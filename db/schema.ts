@@ -518,6 +518,12 @@ export interface UserSearchTable {
   email: string;
 }
 
+export interface ProductSearchTable {
+  rowid: number;
+  name: string;
+  sku: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -563,6 +569,7 @@ export interface Database {
   user_role_counts: UserRoleCountsTable;
   quote_request_search: QuoteRequestSearchTable;
   user_search: UserSearchTable;
+  product_search: ProductSearchTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import type { ProductFormDefaults, ProductFormValue, ProductImage } from "~/domain/product";
 import { db, now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
+import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 
 const supplierName = sql<
@@ -31,10 +32,24 @@ export async function listProductsForAdmin(
     .leftJoin("categories as c", "c.id", "p.category_id")
     .leftJoin("users as s", "s.id", "p.supplier_id");
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where(
-      sql<boolean>`(p.name LIKE ${pattern} ESCAPE '\\' OR coalesce(p.sku, '') LIKE ${pattern} ESCAPE '\\')`,
-    );
+    // Full-text (accent-insensitive, partial words) over name and SKU, as the other searches; a
+    // literal LIKE as well when the text has LIKE's own wildcards ("100%", "Lote_esp").
+    const expression = matchExpression(q, ["name", "sku"]);
+    if (expression)
+      query = query.where(
+        "p.id",
+        "in",
+        database
+          .selectFrom("product_search")
+          .select("product_search.rowid")
+          .where(sql<boolean>`product_search MATCH ${expression}`),
+      );
+    if (!expression || needsLiteralMatch(q)) {
+      const pattern = containsPattern(q);
+      query = query.where(
+        sql<boolean>`(p.name LIKE ${pattern} ESCAPE '\\' OR coalesce(p.sku, '') LIKE ${pattern} ESCAPE '\\')`,
+      );
+    }
   }
   const [products, count] = await Promise.all([
     query

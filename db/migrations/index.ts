@@ -22,6 +22,7 @@ import * as operations from "./2026-11-27T06-00_operations";
 import * as productList from "./2026-11-27T08-00_product_list";
 import * as partnerListOrder from "./2026-11-27T10-00_partner_list_order";
 import * as partnerDirectoryOrder from "./2026-11-27T12-00_partner_directory_order";
+import * as productSearch from "./2026-11-27T14-00_product_search";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T08-00_product_list": productList,
   "2026-11-27T10-00_partner_list_order": partnerListOrder,
   "2026-11-27T12-00_partner_directory_order": partnerDirectoryOrder,
+  "2026-11-27T14-00_product_search": productSearch,
 };

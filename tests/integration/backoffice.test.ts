@@ -14,6 +14,7 @@ import {
   createProduct,
   deleteProduct,
   getProductImage,
+  listProductsForAdmin,
   updateProduct,
 } from "~/models/product.server";
 import { listFeaturedPartners } from "~/models/user.server";
@@ -299,5 +300,47 @@ describe("asignar desde Socios", () => {
     expect(await offeredTo(partner)).toContain(open);
     expect(await offeredTo(partner)).not.toContain(theirs);
     expect(await offeredTo(other)).toEqual(expect.arrayContaining([open, theirs]));
+  });
+});
+
+describe("búsqueda de productos del operador", () => {
+  it("no distingue acentos ni mayúsculas, encuentra palabras a medias y el SKU, y sigue los cambios", async () => {
+    const base = {
+      description: null,
+      category_id: null,
+      supplier_id: null,
+      basePriceCents: null,
+      stock_quantity: 1,
+      isActive: true,
+    };
+    const valve = await createProduct(
+      db,
+      { ...base, name: "Válvula de compuerta Ñandú", sku: "VAL-77" },
+      null,
+    );
+    await createProduct(db, { ...base, name: "Bomba centrífuga 100%", sku: null }, null);
+    const names = async (q: string) =>
+      (await listProductsForAdmin(db, { q, page: 1 })).products.map((p) => p.name);
+    expect(await names("valvula")).toEqual(["Válvula de compuerta Ñandú"]);
+    expect(await names("VÁLV nandu")).toEqual(["Válvula de compuerta Ñandú"]);
+    expect(await names("val-77")).toEqual(["Válvula de compuerta Ñandú"]);
+    expect(await names("centrifuga")).toEqual(["Bomba centrífuga 100%"]);
+    // LIKE's own wildcards are matched literally, as before.
+    expect(await names("100%")).toEqual(["Bomba centrífuga 100%"]);
+    expect(await names("10%")).toEqual([]);
+    expect((await listProductsForAdmin(db, { q: "valvula", page: 1 })).total).toBe(1);
+
+    expect(valve.ok).toBe(true);
+    const id = valve.ok ? valve.value.id : 0;
+    await updateProduct(
+      db,
+      id,
+      { ...base, name: "Compuerta de acero", sku: "CMP-1" },
+      { image: null, removeImage: false },
+    );
+    expect(await names("valvula")).toEqual([]);
+    expect(await names("compuerta acero")).toEqual(["Compuerta de acero"]);
+    await deleteProduct(db, id);
+    expect(await names("compuerta")).toEqual([]);
   });
 });
