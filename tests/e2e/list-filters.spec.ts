@@ -84,6 +84,14 @@ test.describe("Listas: rango de fechas y orden", () => {
     await expect(titles).toHaveCount(3);
     await expectNoSidewaysScroll(page);
     await axe(page);
+
+    // A page number past the end says so and leads back to the first page, with the search.
+    await page.goto(`/buyer/quotes?q=${word}&page=4`);
+    await expect(
+      page.getByText("La página 4 no existe: la lista tiene una sola página."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Ir a la primera página" }).click();
+    await expect(titles).toHaveCount(3);
   });
 
   test("el operador filtra solicitudes y pagos por fechas, ordena, y el CSV sigue los filtros", async ({

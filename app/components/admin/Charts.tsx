@@ -44,49 +44,66 @@ export function ColumnChart({
   const barWidth = Math.min(48, slot * 0.7);
   const fill = { brand: "fill-brand-600", green: "fill-green-700", amber: "fill-amber-600" }[tone];
   return (
-    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.
-    <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={title}>
-      <svg
-        role="img"
-        aria-label={`${title}. ${summary(data, format)}`}
-        viewBox={`0 0 ${width} ${height}`}
-        className={`h-auto w-full ${minWidthClass}`}
-      >
-        <title id={`${id}-title`}>{`${title}. ${summary(data, format)}`}</title>
-        <line
-          x1={PAD.left}
-          x2={width - PAD.right}
-          y1={PAD.top + plotHeight}
-          y2={PAD.top + plotHeight}
-          className="stroke-slate-300"
-        />
-        {data.map((d, i) => {
-          const h = (d.value / max) * plotHeight;
-          const x = PAD.left + slot * i + (slot - barWidth) / 2;
-          const y = PAD.top + plotHeight - h;
-          return (
-            <g key={d.label}>
-              <rect x={x} y={y} width={barWidth} height={Math.max(h, 0)} rx={3} className={fill} />
-              <text
-                x={x + barWidth / 2}
-                y={y - 6}
-                textAnchor="middle"
-                className="fill-slate-800 text-[11px] font-semibold"
-              >
-                {format(d.value)}
-              </text>
-              <text
-                x={x + barWidth / 2}
-                y={height - PAD.bottom + 18}
-                textAnchor="middle"
-                className="fill-slate-700 text-[12px]"
-              >
-                {d.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. The
+    // scroller runs right to left so it opens on the latest months (no script needed); the chart
+    // inside reads left to right.
+    <div
+      dir="rtl"
+      className="relative overflow-x-auto"
+      tabIndex={0}
+      role="group"
+      aria-label={title}
+    >
+      <div dir="ltr" className={minWidthClass}>
+        <svg
+          role="img"
+          aria-label={`${title}. ${summary(data, format)}`}
+          viewBox={`0 0 ${width} ${height}`}
+          className="h-auto w-full"
+        >
+          <title id={`${id}-title`}>{`${title}. ${summary(data, format)}`}</title>
+          <line
+            x1={PAD.left}
+            x2={width - PAD.right}
+            y1={PAD.top + plotHeight}
+            y2={PAD.top + plotHeight}
+            className="stroke-slate-300"
+          />
+          {data.map((d, i) => {
+            const h = (d.value / max) * plotHeight;
+            const x = PAD.left + slot * i + (slot - barWidth) / 2;
+            const y = PAD.top + plotHeight - h;
+            return (
+              <g key={d.label}>
+                <rect
+                  x={x}
+                  y={y}
+                  width={barWidth}
+                  height={Math.max(h, 0)}
+                  rx={3}
+                  className={fill}
+                />
+                <text
+                  x={x + barWidth / 2}
+                  y={y - 6}
+                  textAnchor="middle"
+                  className="fill-slate-800 text-[11px] font-semibold"
+                >
+                  {format(d.value)}
+                </text>
+                <text
+                  x={x + barWidth / 2}
+                  y={height - PAD.bottom + 18}
+                  textAnchor="middle"
+                  className="fill-slate-700 text-[12px]"
+                >
+                  {d.label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
     </div>
   );
 }

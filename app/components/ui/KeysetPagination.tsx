@@ -27,6 +27,19 @@ export function KeysetPagination({
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
+  // A page number past the end (typed, or the list shrank since the link was made): say so and
+  // lead back, rather than "Página 3 de 2".
+  if (pages !== null && pageInfo.page > pages) {
+    return (
+      <p role="status" className="mt-6 text-sm text-slate-700">
+        La página {formatNumber(pageInfo.page)} no existe: la lista tiene{" "}
+        {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`}.{" "}
+        <Link to={hrefWith(null)} className="btn-link">
+          Ir a la primera página
+        </Link>
+      </p>
+    );
+  }
   const numbered = Array.from(
     { length: Math.min(NUMBERED_PAGES, pages ?? NUMBERED_PAGES) },
     (_, i) => i + 1,
