@@ -72,8 +72,12 @@ function fileEntry(dir: string, key: string): string {
   return full;
 }
 
-/** How many snapshots to try when files are replaced between a snapshot and their copy. */
-const SNAPSHOT_ATTEMPTS = 5;
+/**
+ * How long to keep taking snapshots while files are replaced between a snapshot and their copy:
+ * each new snapshot only has the files written since the last one to fetch, so under a steady
+ * stream of edits one soon gets them all; a fixed handful of tries could run out on a busy machine.
+ */
+const SNAPSHOT_PATIENCE_MS = 60_000;
 
 export async function createBackup(
   archive: string,
@@ -83,7 +87,8 @@ export async function createBackup(
     const snapshot = path.join(work, DATABASE);
     const copied = new Map<string, { bytes: number; sha256: string }>();
     let keys = new Set<string>();
-    for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    for (;;) {
       await fs.rm(snapshot, { force: true });
       const live = new SQLite(env.databasePath, { readonly: true, fileMustExist: true });
       try {
@@ -114,7 +119,7 @@ export async function createBackup(
         copied.set(key, { bytes: (await fs.stat(target)).size, sha256: await sha256(target) });
       }
       if (missing.length === 0) break;
-      if (attempt === SNAPSHOT_ATTEMPTS)
+      if (Date.now() - started > SNAPSHOT_PATIENCE_MS)
         throw new Error(
           `Faltan ${missing.length} archivo(s) a los que apunta la base de datos: ${missing.slice(0, 10).join(", ")}`,
         );
