@@ -41,6 +41,24 @@ interface Badge {
   tone: Tone;
 }
 
+const OPERATOR_TONES: Record<AssignmentState, Tone> = {
+  invited: "yellow",
+  offered: "blue",
+  declined: "gray",
+  withdrawn: "gray",
+  selected: "green",
+  not_selected: "gray",
+};
+
+/**
+ * The operator's badge for one partner of a request: the assignment's state, except that a partner
+ * never heard from on a round that closed reads as the partner's own screen says.
+ */
+export function operatorAssignmentBadge(state: AssignmentState, roundOpen: boolean): Badge {
+  if (state === "invited" && !roundOpen) return { label: "Cerrada sin oferta", tone: "gray" };
+  return { label: ASSIGNMENT_STATE_LABELS[state], tone: OPERATOR_TONES[state] };
+}
+
 /**
  * The partner's truthful badge for one request: where their own part stands, and what became of
  * the deal they won.

@@ -25,6 +25,14 @@ export function receiptNumber(paymentId: number): string {
   return `REC-${String(paymentId).padStart(6, "0")}`;
 }
 
+/** A payment whose proof the buyer sent and an operator has not yet confirmed or rejected. */
+export function isProofInReview(p: {
+  status: PaymentStatus;
+  submitted_at: string | null;
+}): boolean {
+  return p.status === "pending" && p.submitted_at !== null;
+}
+
 /**
  * Why the official quote cannot get a new version because of its payments, or null: once paid it
  * is final, and while a proof waits for review the amount the buyer paid against must not move.
@@ -34,7 +42,7 @@ export function revisionBlockedByPayments(
 ): { code: "conflict" | "locked"; message: string } | null {
   if (payments.some((p) => p.status === "confirmed"))
     return { code: "conflict", message: "La cotización ya fue pagada: no se puede revisar." };
-  if (payments.some((p) => p.status === "pending" && p.submitted_at !== null))
+  if (payments.some(isProofInReview))
     return {
       code: "locked",
       message:

@@ -116,7 +116,8 @@ export function buyerStatusCounts(database: DB, buyerId: number): Promise<Status
 
 /**
  * When the buyer's payment proof for the request `qr` was sent, while it waits for review (else
- * null): the request then says so instead of inviting the buyer to pay again.
+ * null): the request then says so instead of inviting the buyer to pay again. The same test as
+ * `isProofInReview` (domain/payments), in SQL for the lists.
  */
 export const proofInReviewSince = sql<string | null>`(
   select p.submitted_at from payments p

@@ -21,7 +21,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { Field, FormErrors, SelectField, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
-import { ASSIGNMENT_STATE_LABELS, canWithdraw } from "~/domain/assignment";
+import { canWithdraw, operatorAssignmentBadge } from "~/domain/assignment";
 import { defaultDeadline, toDeadlineInput } from "~/domain/request-dates";
 import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_LABELS, revisionBlockedByPayments } from "~/domain/payments";
@@ -395,17 +395,12 @@ function AssignSection({ d }: { d: Detail }) {
         <ul className="mt-2 divide-y divide-slate-100 text-sm">
           {d.assignments.map((a) => {
             const name = a.company_name || `${a.first_name} ${a.last_name}`;
+            const badge = operatorAssignmentBadge(a.state, canAssignPartner(d.request.status));
             return (
               <li key={a.id} className="py-2" data-testid={`asignacion-${a.partner_id}`}>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{name}</span>
-                  {a.state === "invited" && !canAssignPartner(d.request.status) ? (
-                    <Badge tone="gray">Cerrada sin oferta</Badge>
-                  ) : (
-                    <Badge tone={ASSIGNMENT_TONES[a.state]}>
-                      {ASSIGNMENT_STATE_LABELS[a.state]}
-                    </Badge>
-                  )}
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
                 </p>
                 <p className="text-xs text-slate-600">
                   Invitado el {formatDate(a.assigned_at)}
@@ -466,15 +461,6 @@ function AssignSection({ d }: { d: Detail }) {
     </Section>
   );
 }
-
-const ASSIGNMENT_TONES = {
-  invited: "yellow",
-  offered: "blue",
-  declined: "gray",
-  withdrawn: "gray",
-  selected: "green",
-  not_selected: "gray",
-} as const;
 
 /** The round's dates, and the operator's tools for them: extend the deadline, reopen. */
 function RoundSection({ d }: { d: Detail }) {

@@ -53,25 +53,26 @@ async function loadCurrent(request: Request, rawId: string | undefined) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [versions, payments] = await Promise.all([
-    listOfficialQuoteVersions(db, id),
-    db
-      .selectFrom("payments")
-      .select(["status", "submitted_at"])
-      .where("quote_request_id", "=", id)
-      .execute(),
-  ]);
+  const versions = await listOfficialQuoteVersions(db, id);
   const current = versions.find((v) => v.superseded_at === null);
-  return { request: row, current, blocked: revisionBlockedByPayments(payments)?.message ?? null };
+  return { request: row, current };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { request: row, current, blocked } = await loadCurrent(request, params.id);
-  const context = await offerContext(db);
+  const { request: row, current } = await loadCurrent(request, params.id);
+  // The form is not offered while the payments block a revision (the action's model checks again).
+  const [context, payments] = await Promise.all([
+    offerContext(db),
+    db
+      .selectFrom("payments")
+      .select(["status", "submitted_at"])
+      .where("quote_request_id", "=", row.id)
+      .execute(),
+  ]);
   return {
     id: row.id,
     title: row.title,
-    blocked,
+    blocked: revisionBlockedByPayments(payments)?.message ?? null,
     open: Boolean(current) && canReviseOfficialQuote(row.status),
     current: current ?? null,
     expired: current ? isExpired(current.valid_until, context.today) : false,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
+import { isProofInReview, PAYMENT_METHOD_LABELS } from "~/domain/payments";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { z } from "zod";
@@ -174,7 +174,7 @@ export default function BuyerQuoteDetail() {
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
   const rejectable = canBuyerReject(request.status) && !paid;
-  const proofInReview = payments.find((p) => p.status === "pending" && p.submitted_at !== null);
+  const proofInReview = payments.find(isProofInReview);
   return (
     <div className="space-y-6">
       <DetailHeader
