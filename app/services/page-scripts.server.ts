@@ -5,9 +5,10 @@
  * at once (its modulepreload hints and its module script, with no way to defer them).
  *
  * `paintBeforeModules` rewrites the rendered document without changing its elements, so React
- * hydrates the same tree: each hint keeps its <link> but its address moves to `data-href` (it is
- * never fetched: restoring forty hints cost a 70 ms task on the main thread, and the module
- * script's imports fetch the same files), and the module script keeps its <script> as an inert
+ * hydrates the same tree: each hint keeps its <link> but its kind and address move to `data-rel`
+ * and `data-href` (it is never fetched: restoring forty hints cost a 70 ms task on the main
+ * thread, and the module script's imports fetch the same files; a modulepreload left without its
+ * address drew a console warning per hint), and the module script keeps its <script> as an inert
  * `text/plain` block. Remix's first inline script (the context, same nonce) gains a few lines
  * that, in the task after the first paint, swap the inert block for a module script with the
  * same code; hydration then runs as before, a frame later. A document without them (rendered
@@ -55,7 +56,7 @@ export function paintBeforeModules(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffe
   if (!module || !CONTEXT_SCRIPT.test(scripts)) return page;
   const nonce = module[1]!;
   const rewritten = scripts
-    .replace(PRELOAD, '<link rel="modulepreload" data-href="')
+    .replace(PRELOAD, '<link data-rel="modulepreload" data-href="')
     .replace(module[0], () => `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`)
     .replace(CONTEXT_SCRIPT, (opening: string) => opening.replace(">", `>${startModules(nonce)}`));
   return Buffer.concat([page.subarray(0, from), Buffer.from(rewritten, "utf8")]);

@@ -12,7 +12,7 @@ import {
 /**
  * Every page of every role, on a phone (360 px), with JavaScript on and off: it answers, it has a
  * description for search engines, nothing makes it scroll sideways, axe finds no violation, and with
- * JavaScript the browser console shows no error. Each role's pages have data in them (a request in each state the
+ * JavaScript the browser console shows no error and no warning. Each role's pages have data in them (a request in each state the
  * role sees, offers, an official quote, a product).
  */
 
@@ -28,7 +28,7 @@ async function checkPage(
 ) {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   const response = await page.goto(path);
@@ -61,7 +61,7 @@ async function checkPage(
       `${path}: se desplaza ${widths.scroll - widths.client} px hacia el lado (${widths.culprits.join(", ")})`,
     )
     .toBeLessThanOrEqual(widths.client);
-  expect.soft(errors, `${path}: errores en la consola`).toEqual([]);
+  expect.soft(errors, `${path}: errores o avisos en la consola`).toEqual([]);
   await axe(page);
   page.removeAllListeners("console");
   page.removeAllListeners("pageerror");
