@@ -1,17 +1,23 @@
 /** Money is integer cents everywhere; these are the only conversions to and from text. */
+import { SUPPORTED_CURRENCIES } from "./currencies";
 
 const AMOUNT_PATTERN = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
+/** The app's own display format (es-MX, formatMoney): comma thousands, dot decimals. */
+const GROUPED_AMOUNT_PATTERN = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+const CURRENCY_PREFIX = new RegExp(`^(?:${SUPPORTED_CURRENCIES.join("|")})`, "i");
 
 /**
- * Parses what a person types ("1234.50", "1234,50", "1234", "$ 1 234,5") into cents.
- * Returns null for anything ambiguous or not a plain positive amount (e.g. "1.234,50", "-5", "1e3").
+ * Parses what a person types ("1234.50", "1234,50", "1234", "$ 1 234,5") or copies from a page
+ * ("USD 207,000.00", "1,234") into cents. A comma is a decimal comma unless it groups thousands
+ * as the app prints them. Returns null for anything ambiguous or not a plain positive amount
+ * (e.g. "1.234,50", "12.345", "-5", "1e3").
  */
 export function parseAmountToCents(input: unknown): number | null {
   if (typeof input !== "string" && typeof input !== "number") return null;
-  const text = String(input).replace(/[\s$]/g, "");
-  const match = AMOUNT_PATTERN.exec(text);
+  const text = String(input).replace(/[\s$]/g, "").replace(CURRENCY_PREFIX, "");
+  const match = AMOUNT_PATTERN.exec(text) ?? GROUPED_AMOUNT_PATTERN.exec(text);
   if (!match) return null;
-  const whole = Number(match[1]);
+  const whole = Number(match[1]!.replaceAll(",", ""));
   const fraction = Number((match[2] ?? "0").padEnd(2, "0"));
   const cents = whole * 100 + fraction;
   return Number.isSafeInteger(cents) ? cents : null;

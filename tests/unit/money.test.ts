@@ -17,9 +17,14 @@ describe("parseAmountToCents", () => {
     ["0.01", 1],
     ["$ 1 234,05", 123_405],
     ["  99.99 ", 9_999],
+    // Copied from a page: formatMoney's own format, currency code included.
+    ["207,000.00", 20_700_000],
+    ["USD\u00a0207,000.00", 20_700_000],
+    ["mxn 1,234,567.5", 123_456_750],
+    ["1,234", 123_400],
   ])("%s → %i", (input, cents) => expect(parseAmountToCents(input)).toBe(cents));
 
-  it.each(["", "abc", "-5", "1e3", "1.234,50", "12.345", "1,2,3", "0x10", "NaN", "99999999999999"])(
+  it.each(["", "abc", "-5", "1e3", "1.234,50", "12.345", "1,2,3", "0x10", "NaN", "99999999999999", "1,23,456", "1234,567.00", "1,234,50", "USDX5", "EUR"])(
     "refuses %s",
     (input) => expect(parseAmountToCents(input)).toBeNull(),
   );
@@ -28,6 +33,14 @@ describe("parseAmountToCents", () => {
     expect(parseAmountToCents(null)).toBeNull();
     expect(parseAmountToCents(undefined)).toBeNull();
     expect(parseAmountToCents({})).toBeNull();
+  });
+
+  it("reads back every amount formatMoney prints, in every currency", () => {
+    for (const cents of [1, 99, 100_000, 123_456, 20_700_000, 100_000_000_07]) {
+      for (const currency of SUPPORTED_CURRENCIES) {
+        expect(parseAmountToCents(formatMoney(cents, currency))).toBe(cents);
+      }
+    }
   });
 
   it("round-trips every cent value through the input format, with either separator", () => {
