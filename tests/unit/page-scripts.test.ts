@@ -19,7 +19,9 @@ describe("paintBeforeModules", () => {
     const tags = (s: string) => s.match(/<(link|script)\b/g);
     expect(tags(html)).toEqual(tags(page("n0nce+/=")));
     expect(html).not.toMatch(/ rel="modulepreload"/);
-    expect(html).toContain('<link data-rel="modulepreload" data-href="/build/_shared/chunk-A.js"/>');
+    expect(html).toContain(
+      '<link data-rel="modulepreload" data-href="/build/_shared/chunk-A.js"/>',
+    );
     expect(html).not.toContain('type="module" async');
     expect(html).toContain(
       '<script nonce="n0nce+/=" type="text/plain" id="remix-modules">import * as route0 from "/build/root.js";',
