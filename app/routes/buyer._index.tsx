@@ -63,7 +63,7 @@ export default function BuyerDashboard() {
           value={formatMoney(loyalty.commissionsCents, currency)}
         />
         <StatCard
-          label="Puntos de fidelidad"
+          label="Puntos de lealtad"
           value={formatNumber(loyalty.balance)}
           hint={`Nivel ${tier.current.name}`}
         />
@@ -113,7 +113,7 @@ export default function BuyerDashboard() {
               </li>
             </ul>
           </Section>
-          <Section id="fidelidad" title="Programa de fidelidad">
+          <Section id="lealtad" title="Programa de lealtad">
             <p className="mt-2 text-sm text-slate-700">
               Nivel <strong>{tier.current.name}</strong> · {formatNumber(loyalty.balance)} puntos
               disponibles

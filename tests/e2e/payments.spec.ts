@@ -118,7 +118,7 @@ test.describe.serial("recorrido de pago", () => {
 
     // Dashboard and request read the same ledger and status.
     await buyerPage.goto("/buyer");
-    await expect(buyerPage.getByTestId("stat-Puntos de fidelidad")).toHaveText("1,234");
+    await expect(buyerPage.getByTestId("stat-Puntos de lealtad")).toHaveText("1,234");
     await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
     await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
     await screenshots(buyerPage, "buyer-dashboard", testInfo);

@@ -203,6 +203,11 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
     "versión 1",
   ])
     expect(text).toContain(expected);
+  // Buyer, operator and PDF name the document by the same number.
+  const number = (await buyerPage.getByTestId("numero-oficial").textContent())!;
+  expect(number).toMatch(/^N\.º \d+$/);
+  expect(text).toContain(`Cotización oficial ${number} · versión 1`);
+  await expect(adminPage.getByTestId("numero-oficial")).toHaveText(number);
 
   // 5. A revision to version 2 (reason required): the buyer sees it, approves and pays it.
   await adminPage.getByRole("link", { name: "Emitir nueva versión" }).click();

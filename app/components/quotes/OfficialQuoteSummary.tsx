@@ -62,6 +62,9 @@ export function OfficialQuoteSummary({
   return (
     <>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        {/* The number its PDF carries, so a buyer and an operator can name the same document. */}
+        <span data-testid="numero-oficial">N.º {quote.id}</span>
+        <span aria-hidden="true">·</span>
         <span data-testid="version-oficial">Versión {quote.version}</span>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </p>
