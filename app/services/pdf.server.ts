@@ -364,7 +364,7 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
   }
 
   doc.down(34);
-  doc.section("Importe");
+  doc.section("Totales");
   doc.rows([
     ["Subtotal", money(data.subtotalCents)],
     [`IVA (${formatRate(data.taxRate)})`, money(data.taxCents)],
