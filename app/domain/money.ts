@@ -4,20 +4,26 @@ import { SUPPORTED_CURRENCIES } from "./currencies";
 const AMOUNT_PATTERN = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
 /** The app's own display format (es-MX, formatMoney): comma thousands, dot decimals. */
 const GROUPED_AMOUNT_PATTERN = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+/** As Spain and much of South America write it: dot thousands, and decimals to tell it apart. */
+const DOT_GROUPED_AMOUNT_PATTERN = /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/;
 const CURRENCY_PREFIX = new RegExp(`^(?:${SUPPORTED_CURRENCIES.join("|")})`, "i");
 
 /**
  * Parses what a person types ("1234.50", "1234,50", "1234", "$ 1 234,5") or copies from a page
- * ("USD 207,000.00", "1,234") into cents. A comma is a decimal comma unless it groups thousands
- * as the app prints them. Returns null for anything ambiguous or not a plain positive amount
- * (e.g. "1.234,50", "12.345", "-5", "1e3").
+ * ("USD 207,000.00", "1,234") into cents, or writes with dot thousands and decimal comma
+ * ("70.000,00"). A comma is a decimal comma unless it groups thousands as the app prints them; a
+ * dot groups thousands only before a decimal comma. Returns null for anything ambiguous or not a
+ * plain positive amount (e.g. "12.345", "1.234", "-5", "1e3").
  */
 export function parseAmountToCents(input: unknown): number | null {
   if (typeof input !== "string" && typeof input !== "number") return null;
   const text = String(input).replace(/[\s$]/g, "").replace(CURRENCY_PREFIX, "");
-  const match = AMOUNT_PATTERN.exec(text) ?? GROUPED_AMOUNT_PATTERN.exec(text);
+  const match =
+    AMOUNT_PATTERN.exec(text) ??
+    GROUPED_AMOUNT_PATTERN.exec(text) ??
+    DOT_GROUPED_AMOUNT_PATTERN.exec(text);
   if (!match) return null;
-  const whole = Number(match[1]!.replaceAll(",", ""));
+  const whole = Number(match[1]!.replace(/[.,]/g, ""));
   const fraction = Number((match[2] ?? "0").padEnd(2, "0"));
   const cents = whole * 100 + fraction;
   return Number.isSafeInteger(cents) ? cents : null;

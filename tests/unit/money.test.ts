@@ -22,6 +22,10 @@ describe("parseAmountToCents", () => {
     ["USD\u00a0207,000.00", 20_700_000],
     ["mxn 1,234,567.5", 123_456_750],
     ["1,234", 123_400],
+    // Dot thousands with a decimal comma.
+    ["70.000,00", 7_000_000],
+    ["1.500,5", 150_050],
+    ["1.234.567,89", 123_456_789],
   ])("%s → %i", (input, cents) => expect(parseAmountToCents(input)).toBe(cents));
 
   it.each([
@@ -29,8 +33,11 @@ describe("parseAmountToCents", () => {
     "abc",
     "-5",
     "1e3",
-    "1.234,50",
     "12.345",
+    "1.234",
+    "1.500.000",
+    "1.50,00",
+    "1.234,567",
     "1,2,3",
     "0x10",
     "NaN",
