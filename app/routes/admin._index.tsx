@@ -140,7 +140,7 @@ function FailedMail({ rows }: { rows: LoaderData["failedMail"] }) {
               Para {mail.to_address} · {formatDateTime(mail.failed_at)}
             </p>
             {mail.last_error ? (
-              <p className="mt-1 break-words text-sm text-red-700">{mail.last_error}</p>
+              <p className="mt-1 wrap-anywhere text-sm text-red-700">{mail.last_error}</p>
             ) : null}
           </li>
         ))}

@@ -86,7 +86,7 @@ export default function AdminContacts() {
                   </a>
                 ) : null}
               </p>
-              <p className="mt-3 whitespace-pre-line break-words text-slate-800">{s.message}</p>
+              <p className="mt-3 whitespace-pre-line wrap-anywhere text-slate-800">{s.message}</p>
             </li>
           ))}
         </ul>

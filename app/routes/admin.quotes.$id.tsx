@@ -409,7 +409,7 @@ function AssignSection({ d }: { d: Detail }) {
                     : ""}
                 </p>
                 {a.decline_reason ? (
-                  <p className="mt-1 whitespace-pre-line break-words text-slate-700">
+                  <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-700">
                     Motivo: {a.decline_reason}
                   </p>
                 ) : null}
@@ -493,7 +493,7 @@ function RoundSection({ d }: { d: Detail }) {
         {request.cancellation_reason ? (
           <div>
             <dt className="text-slate-600">Motivo de la cancelación</dt>
-            <dd className="whitespace-pre-line break-words">{request.cancellation_reason}</dd>
+            <dd className="whitespace-pre-line wrap-anywhere">{request.cancellation_reason}</dd>
           </div>
         ) : null}
       </dl>

@@ -144,7 +144,7 @@ export default function ReviseOfficialQuote() {
       <h1 className="page-title mt-3">
         {d.expired ? "Renovar cotización oficial" : "Nueva versión de la cotización oficial"}
       </h1>
-      <p className="mt-1 break-words text-slate-700">Para «{d.title}»</p>
+      <p className="mt-1 wrap-anywhere text-slate-700">Para «{d.title}»</p>
       <Section id="version" title="Datos de la nueva versión" className="mt-6">
         {!d.open || !d.current ? (
           <p role="status" className="mt-3 text-sm text-slate-700">

@@ -37,7 +37,7 @@ function Failures({ items, empty }: { items: Failure[]; empty: string }) {
   return (
     <ul className="mt-2 space-y-2 text-sm">
       {items.map((item, index) => (
-        <li key={index} className="break-words rounded-md bg-slate-50 p-2">
+        <li key={index} className="wrap-anywhere rounded-md bg-slate-50 p-2">
           <span className="font-medium text-slate-900">{item.what}</span>{" "}
           <span className="text-slate-600">({formatDateTime(item.at)})</span>
           <span className="block text-slate-700">{item.error}</span>
@@ -101,7 +101,7 @@ export default function AdminSystem() {
           <dl className="mt-2 space-y-2 text-sm">
             <div>
               <dt className="font-medium text-slate-900">Réplica continua (Litestream)</dt>
-              <dd className="break-words text-slate-700">
+              <dd className="wrap-anywhere text-slate-700">
                 {!s.replication.target
                   ? "Desactivada (LITESTREAM_REPLICA_URL sin definir)."
                   : s.replication.lastAt
@@ -111,7 +111,7 @@ export default function AdminSystem() {
             </div>
             <div>
               <dt className="font-medium text-slate-900">Última copia de seguridad completa</dt>
-              <dd className="break-words text-slate-700">
+              <dd className="wrap-anywhere text-slate-700">
                 {s.lastBackup
                   ? `${formatDateTime(s.lastBackup.at)}: ${s.lastBackup.archive}` +
                     (s.lastBackup.bytes !== null ? ` (${bytes(s.lastBackup.bytes)}` : " (") +
@@ -122,14 +122,14 @@ export default function AdminSystem() {
             {s.lastBackupFailure ? (
               <div>
                 <dt className="font-medium text-slate-900">Última copia fallida</dt>
-                <dd className="break-words text-slate-700">
+                <dd className="wrap-anywhere text-slate-700">
                   {formatDateTime(s.lastBackupFailure.at)}: {s.lastBackupFailure.error}
                 </dd>
               </div>
             ) : null}
             <div>
               <dt className="font-medium text-slate-900">Base de datos</dt>
-              <dd className="break-words text-slate-700">
+              <dd className="wrap-anywhere text-slate-700">
                 {s.database.path}
                 {s.database.changedAt
                   ? ` (último cambio: ${formatDateTime(s.database.changedAt)})`
@@ -138,7 +138,7 @@ export default function AdminSystem() {
             </div>
             <div>
               <dt className="font-medium text-slate-900">Archivos subidos</dt>
-              <dd className="break-words text-slate-700">
+              <dd className="wrap-anywhere text-slate-700">
                 {s.storage.backend === "s3" ? "Bucket S3" : "Carpeta local"}: {s.storage.where}
               </dd>
             </div>

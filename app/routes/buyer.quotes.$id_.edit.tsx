@@ -116,7 +116,7 @@ export default function EditQuoteRequest() {
     <div className="max-w-3xl">
       <BackLink to={detailUrl}>Volver a la solicitud</BackLink>
       <h1 className="page-title mt-3">Editar solicitud</h1>
-      <p className="mt-1 break-words text-slate-700">«{request.title}»</p>
+      <p className="mt-1 wrap-anywhere text-slate-700">«{request.title}»</p>
       {refusal ? (
         <div
           role="status"

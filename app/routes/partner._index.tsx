@@ -108,7 +108,10 @@ export default function PartnerDashboard() {
                     className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                   >
                     <div className="min-w-0">
-                      <Link to={paths.partner.assignment(item.id)} className="btn-link break-words">
+                      <Link
+                        to={paths.partner.assignment(item.id)}
+                        className="btn-link wrap-anywhere"
+                      >
                         {item.title}
                       </Link>
                       <p className="mt-1 text-sm text-slate-700">

@@ -96,7 +96,7 @@ export default function PartnerAssignmentDetail() {
     <div>
       <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="page-title break-words">{request.title}</h1>
+        <h1 className="page-title wrap-anywhere">{request.title}</h1>
         <div className="shrink-0">
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
@@ -133,7 +133,9 @@ export default function PartnerAssignmentDetail() {
               {request.cancellationReason ? (
                 <div className="sm:col-span-2">
                   <dt className="text-slate-600">Motivo de la cancelación</dt>
-                  <dd className="whitespace-pre-line break-words">{request.cancellationReason}</dd>
+                  <dd className="whitespace-pre-line wrap-anywhere">
+                    {request.cancellationReason}
+                  </dd>
                 </div>
               ) : null}
               <div className="sm:col-span-2">
@@ -190,7 +192,7 @@ export default function PartnerAssignmentDetail() {
                   </div>
                   <div className="sm:col-span-2">
                     <dt className="text-slate-600">Condiciones de pago</dt>
-                    <dd className="whitespace-pre-line break-words">
+                    <dd className="whitespace-pre-line wrap-anywhere">
                       {quote.paymentTerms ?? "No indicadas"}
                     </dd>
                   </div>
@@ -210,7 +212,7 @@ export default function PartnerAssignmentDetail() {
                   </div>
                   <div className="sm:col-span-2">
                     <dt className="text-slate-600">Notas</dt>
-                    <dd className="whitespace-pre-line break-words">
+                    <dd className="whitespace-pre-line wrap-anywhere">
                       {quote.notes || "Sin notas."}
                     </dd>
                   </div>
@@ -296,7 +298,7 @@ function ClosedForPartner({
     <div>
       <BackLink to={paths.partner.assignments()}>Volver a mis asignaciones</BackLink>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="page-title break-words">{request.title}</h1>
+        <h1 className="page-title wrap-anywhere">{request.title}</h1>
         <div className="shrink-0">
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
@@ -307,7 +309,7 @@ function ClosedForPartner({
             Declinaste esta solicitud{stateChangedAt ? ` el ${formatDateTime(stateChangedAt)}` : ""}
             .
             {declineReason ? (
-              <span className="mt-2 block whitespace-pre-line break-words">
+              <span className="mt-2 block whitespace-pre-line wrap-anywhere">
                 Tu motivo: {declineReason}
               </span>
             ) : null}

@@ -77,7 +77,7 @@ export default function DeclineAssignment() {
     <div>
       <BackLink to={detail}>Volver a la solicitud</BackLink>
       <h1 className="page-title mt-3">Declinar solicitud</h1>
-      <p className="mt-1 break-words text-slate-700">«{title}»</p>
+      <p className="mt-1 wrap-anywhere text-slate-700">«{title}»</p>
       <Section id="declinar" title="¿Por qué no vas a cotizar?" className="mt-6 max-w-2xl">
         {mayDecline ? (
           <Form method="post" className="mt-4 space-y-4">

@@ -145,7 +145,7 @@ export default function PartnerQuoteForm() {
     <div>
       <BackLink to={detailUrl}>Volver a la solicitud</BackLink>
       <h1 className="page-title mt-3">{title}</h1>
-      <p className="mt-1 break-words text-slate-700">Para «{request.title}»</p>
+      <p className="mt-1 wrap-anywhere text-slate-700">Para «{request.title}»</p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Section
@@ -217,7 +217,7 @@ export default function PartnerQuoteForm() {
           <dl className="mt-4 space-y-3 text-sm">
             <div>
               <dt className="text-slate-600">Título</dt>
-              <dd className="break-words font-medium">{request.title}</dd>
+              <dd className="wrap-anywhere font-medium">{request.title}</dd>
             </div>
             <div>
               <dt className="text-slate-600">Plazo para cotizar</dt>
@@ -226,7 +226,7 @@ export default function PartnerQuoteForm() {
             {request.description ? (
               <div>
                 <dt className="text-slate-600">Descripción</dt>
-                <dd className="line-clamp-6 whitespace-pre-line break-words">
+                <dd className="line-clamp-6 whitespace-pre-line wrap-anywhere">
                   {request.description}
                 </dd>
               </div>

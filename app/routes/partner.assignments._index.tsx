@@ -187,7 +187,7 @@ export default function PartnerAssignments() {
                   <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                     <h2
                       id={`asignacion-${item.id}`}
-                      className="break-words text-lg font-semibold text-slate-900"
+                      className="wrap-anywhere text-lg font-semibold text-slate-900"
                     >
                       {item.title}
                     </h2>
@@ -197,7 +197,7 @@ export default function PartnerAssignments() {
                     </div>
                   </div>
                   {item.description ? (
-                    <p className="mt-2 line-clamp-3 break-words text-sm text-slate-700">
+                    <p className="mt-2 line-clamp-3 wrap-anywhere text-sm text-slate-700">
                       {item.description}
                     </p>
                   ) : null}
@@ -211,7 +211,7 @@ export default function PartnerAssignments() {
                       <>
                         <div>
                           <dt className="text-slate-600">Cliente</dt>
-                          <dd className="break-words font-medium">
+                          <dd className="wrap-anywhere font-medium">
                             {item.buyer_company ?? "Empresa no especificada"}
                           </dd>
                         </div>

@@ -65,7 +65,7 @@ export default function PartnerQuotes() {
               <div className="min-w-0">
                 <Link
                   to={paths.partner.assignment(quote.request_id)}
-                  className="btn-link break-words"
+                  className="btn-link wrap-anywhere"
                 >
                   {quote.title}
                 </Link>

@@ -109,7 +109,8 @@ test.describe("Todas las páginas a 360 px", () => {
     // request (the operator's reopen form).
     openId = insertRequest(server, {
       buyer,
-      title: `Mangueras hidráulicas de alta presión ${tag()}`,
+      // A part number typed without spaces must wrap, not widen every page that shows the title.
+      title: `Mangueras ${tag()} REF:${"MHP2500PSI".repeat(12)}`,
       status: "assigned",
       partners: [partner],
     });

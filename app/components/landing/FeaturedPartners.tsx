@@ -33,7 +33,7 @@ export function FeaturedPartners({ partners }: { partners: FeaturedPartnerView[]
               >
                 {partner.name.charAt(0).toUpperCase()}
               </span>
-              <h3 className="mt-3 break-words font-semibold text-slate-900">{partner.name}</h3>
+              <h3 className="mt-3 wrap-anywhere font-semibold text-slate-900">{partner.name}</h3>
               <p className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-green-800">
                 <Icon name="shield" className="h-4 w-4" />
                 Socio Verificado

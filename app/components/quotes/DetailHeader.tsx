@@ -19,8 +19,8 @@ export function DetailHeader({
     <>
       <BackLink to={back}>{backLabel}</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="page-title break-words">{title}</h1>
+        <div className="min-w-0">
+          <h1 className="page-title">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
         </div>
         {badge}

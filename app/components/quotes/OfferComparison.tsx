@@ -80,7 +80,7 @@ export function OfferComparison({
                 className="min-w-[11rem] px-3 pb-2 text-left align-top"
                 data-testid={`oferta-${offer.partner_id}`}
               >
-                <span className="block break-words font-semibold">{offer.partnerName}</span>
+                <span className="block wrap-anywhere font-semibold">{offer.partnerName}</span>
                 <span className="block text-xs font-normal text-slate-600">
                   {formatDateTime(offer.updated_at)}
                 </span>
@@ -107,7 +107,7 @@ export function OfferComparison({
           {row("Plazo de entrega", (o) => leadTimeLabel(o.lead_time_days))}
           {row("Válida hasta", (o) => (o.valid_until ? formatDate(o.valid_until) : "Sin fecha"))}
           {row("Condiciones de pago", (o) => (
-            <span className="whitespace-pre-line break-words">{o.payment_terms ?? "—"}</span>
+            <span className="whitespace-pre-line wrap-anywhere">{o.payment_terms ?? "—"}</span>
           ))}
           {row("Renglones", (o) =>
             o.lines.length ? (
@@ -129,7 +129,7 @@ export function OfferComparison({
             ),
           )}
           {row("Notas", (o) => (
-            <span className="line-clamp-6 whitespace-pre-line break-words">{o.notes ?? "—"}</span>
+            <span className="line-clamp-6 whitespace-pre-line wrap-anywhere">{o.notes ?? "—"}</span>
           ))}
           {row("Archivo", (o) =>
             o.file ? (

@@ -69,7 +69,7 @@ export function OfficialQuoteSummary({
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </p>
       {quote.revision_reason ? (
-        <p className="mt-1 break-words text-sm text-slate-700">
+        <p className="mt-1 wrap-anywhere text-sm text-slate-700">
           Motivo de la versión: {quote.revision_reason}
         </p>
       ) : null}
@@ -102,7 +102,7 @@ export function OfficialQuoteSummary({
         </div>
         <div className="sm:col-span-2">
           <dt className="text-sm text-slate-600">Condiciones de pago</dt>
-          <dd className="whitespace-pre-line break-words font-semibold">
+          <dd className="whitespace-pre-line wrap-anywhere font-semibold">
             {quote.payment_terms ?? "No indicadas"}
           </dd>
         </div>

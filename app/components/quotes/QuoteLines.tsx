@@ -51,7 +51,7 @@ export function QuoteLines({
                 className="block border-t border-slate-200 py-2 sm:table-row"
                 data-testid={testId ? `${testId}-renglon` : undefined}
               >
-                <td className="block break-words pr-2 font-medium sm:table-cell sm:py-1.5">
+                <td className="block wrap-anywhere pr-2 font-medium sm:table-cell sm:py-1.5">
                   {line.description}
                 </td>
                 <td className="inline pr-2 sm:table-cell sm:py-1.5 sm:text-right">

@@ -1,7 +1,7 @@
 /** What the buyer wrote about a request, with its line breaks. */
 export function RequestDescription({ text }: { text: string | null }) {
   return (
-    <p className="mt-3 whitespace-pre-line break-words text-slate-800">
+    <p className="mt-3 whitespace-pre-line wrap-anywhere text-slate-800">
       {text || "Sin descripción."}
     </p>
   );

@@ -74,7 +74,7 @@ export function Thread({
         id={`${anchor}-titulo`}
         className="flex flex-wrap items-center gap-2 text-lg font-semibold"
       >
-        <span className="break-words">{thread.title}</span>
+        <span className="wrap-anywhere">{thread.title}</span>
         {thread.unread > 0 ? (
           <Badge tone="blue">
             {thread.unread === 1 ? "1 sin leer" : `${thread.unread} sin leer`}
@@ -119,7 +119,7 @@ export function Thread({
               {message.kindLabel ? (
                 <p className="mt-1 text-xs font-semibold text-brand-800">{message.kindLabel}</p>
               ) : null}
-              <p className="mt-1 whitespace-pre-line break-words text-sm [overflow-wrap:anywhere]">
+              <p className="mt-1 whitespace-pre-line wrap-anywhere text-sm [overflow-wrap:anywhere]">
                 {message.body}
               </p>
               {message.file ? (

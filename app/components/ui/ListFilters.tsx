@@ -102,7 +102,7 @@ export function ActiveFilters({ chips }: { chips: (FilterChip | null | false)[] 
             key={chip.label}
             className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-slate-800"
           >
-            <span className="break-words">{chip.label}</span>
+            <span className="wrap-anywhere">{chip.label}</span>
             <Link
               to={`${pathname}${searchWithout(search, chip.clears)}`}
               className="rounded-full px-2 text-brand-700 hover:bg-slate-200"

@@ -22,7 +22,7 @@ export function StatCard({
     <div className="card min-w-0">
       <p className="text-sm font-medium text-slate-700">{label}</p>
       <p
-        className={`mt-1 break-words font-bold tabular-nums text-slate-900 ${valueSize(value)}`}
+        className={`mt-1 wrap-anywhere font-bold tabular-nums text-slate-900 ${valueSize(value)}`}
         data-testid={`stat-${label}`}
       >
         {typeof value === "string" ? value.replace(/\u00a0/g, " ") : value}
