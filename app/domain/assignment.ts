@@ -88,6 +88,40 @@ export function partnerAssignmentBadge(state: AssignmentState, status: RequestSt
   }
 }
 
+/**
+ * What the partner whose offer was selected reads on it: a congratulation while the deal stands,
+ * the next step once paid, and what became of it when the buyer said no.
+ */
+export function selectedOfferNotice(status: RequestStatus): { text: string; tone: Tone } {
+  switch (status) {
+    case "approved":
+      return {
+        text: "¡Felicitaciones! Tu cotización fue seleccionada y el comprador aprobó la cotización oficial; falta su pago.",
+        tone: "green",
+      };
+    case "paid":
+      return {
+        text: "El comprador pagó la cotización oficial basada en tu oferta. El equipo de CotizaHub te contactará para coordinar la entrega.",
+        tone: "green",
+      };
+    case "rejected":
+      return {
+        text: "Seleccionamos tu cotización, pero el comprador rechazó la cotización oficial.",
+        tone: "gray",
+      };
+    case "cancelled":
+      return {
+        text: "Seleccionamos tu cotización, pero el comprador canceló la solicitud.",
+        tone: "gray",
+      };
+    default:
+      return {
+        text: "¡Felicitaciones! Tu cotización fue seleccionada para esta solicitud.",
+        tone: "green",
+      };
+  }
+}
+
 /** Declined and withdrawn partners see only that the request is closed for them. */
 export function partnerSeesRequest(state: AssignmentState): boolean {
   return state !== "declined" && state !== "withdrawn";

@@ -14,7 +14,7 @@ import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { proofInReviewSince } from "./quote-request.server";
-import { lifecycleStep, recordStatus } from "./request-step.server";
+import { lifecycleStep, notifyAbout, recordStatus } from "./request-step.server";
 import {
   cappedCount,
   likePattern,
@@ -242,6 +242,25 @@ export async function confirmPayment(
       relatedType: "payment",
       relatedId: paymentId,
     });
+    // The partner whose offer the buyer paid for learns it is time to deliver.
+    const winners = await tx
+      .selectFrom("partner_assignments")
+      .select("partner_id")
+      .where("quote_request_id", "=", payment.request_id)
+      .where("state", "=", "selected")
+      .execute();
+    for (const { partner_id } of winners) {
+      await notifyAbout(
+        tx,
+        payment.request_id,
+        { partner: partner_id },
+        {
+          type: "success",
+          title: "Pago confirmado: prepara la entrega",
+          message: `El comprador pagó la cotización oficial de «${payment.title}», basada en tu oferta. El equipo de CotizaHub te contactará para coordinar la entrega.`,
+        },
+      );
+    }
     return ok({ points });
   });
 }

@@ -17,6 +17,7 @@ import {
   offerClosedMessage,
   partnerAssignmentBadge,
   partnerSeesRequest,
+  selectedOfferNotice,
 } from "~/domain/assignment";
 import { timeLeft } from "~/domain/request-dates";
 import { requirePartnerAssignment } from "~/models/partner-assignment.server";
@@ -161,14 +162,7 @@ export default function PartnerAssignmentDetail() {
           <Section id="mi-cotizacion" title="Mi cotización">
             {quote ? (
               <>
-                {quote.isSelected ? (
-                  <p
-                    className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-                    role="status"
-                  >
-                    ¡Felicitaciones! Tu cotización fue seleccionada para esta solicitud.
-                  </p>
-                ) : null}
+                {quote.isSelected ? <SelectedNotice status={request.status} /> : null}
                 <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
                   <div>
                     <dt className="text-slate-600">Total cotizado (con IVA)</dt>
@@ -327,3 +321,20 @@ function ClosedForPartner({
 }
 
 export const ErrorBoundary = PartnerRequestErrorBoundary;
+
+function SelectedNotice({ status }: { status: RequestStatus }) {
+  const notice = selectedOfferNotice(status);
+  const colors =
+    notice.tone === "green"
+      ? "border-green-300 bg-green-50 text-green-900"
+      : "border-slate-300 bg-slate-50 text-slate-800";
+  return (
+    <p
+      className={`mt-3 rounded-md border p-3 text-sm ${colors}`}
+      role="status"
+      data-testid="seleccion"
+    >
+      {notice.text}
+    </p>
+  );
+}

@@ -262,6 +262,30 @@ describe("payments and loyalty", () => {
     expect(await pointsBalance(db, buyer)).toBe(confirmed ? 2_500 : 0);
   });
 
+  it("a confirmed payment tells the partner whose offer was paid for, and no other", async () => {
+    const { admin, buyer, partner, requestId, paymentId } = await approvedRequest();
+    const other = await makeUser("partner");
+    await db
+      .insertInto("partner_assignments")
+      .values({ partner_id: other, quote_request_id: requestId, assigned_by: admin })
+      .execute();
+    await submitPaymentProof(db, {
+      requestId,
+      buyerId: buyer,
+      amountCents: 250_075,
+      method: "transfer",
+      proof: proof("w"),
+    });
+    expect((await confirmPayment(db, { paymentId, adminId: admin })).ok).toBe(true);
+    const told = await db
+      .selectFrom("notifications")
+      .select(["user_id", "link"])
+      .where("title", "=", "Pago confirmado: prepara la entrega")
+      .where("user_id", "in", [partner, other, buyer])
+      .execute();
+    expect(told).toEqual([{ user_id: partner, link: `/partner/assignments/${requestId}` }]);
+  });
+
   it("two concurrent confirmations award points once", async () => {
     const { admin, buyer, requestId, paymentId } = await approvedRequest();
     await submitPaymentProof(db, {

@@ -6,6 +6,7 @@ import {
   canWithdraw,
   offerRefusal,
   partnerAssignmentBadge,
+  selectedOfferNotice,
   partnerSeesRequest,
   reopenedState,
 } from "~/domain/assignment";
@@ -64,6 +65,18 @@ describe("what the partner sees", () => {
     expect(label("offered", "cancelled")).toBe("Cancelada por el comprador");
     expect(label("declined", "cancelled")).toBe("Declinada");
     expect(label("withdrawn", "assigned")).toBe("Retirada por el operador");
+  });
+
+  it("the selected partner is congratulated only while the deal stands", () => {
+    for (const status of ["quoted", "approved", "paid"] as const)
+      expect(selectedOfferNotice(status).tone).toBe("green");
+    expect(selectedOfferNotice("quoted").text).toMatch(/^¡Felicitaciones!/);
+    expect(selectedOfferNotice("paid").text).toContain("coordinar la entrega");
+    for (const status of ["rejected", "cancelled"] as const) {
+      expect(selectedOfferNotice(status).text).not.toContain("Felicitaciones");
+      expect(selectedOfferNotice(status).tone).toBe("gray");
+    }
+    expect(selectedOfferNotice("rejected").text).toContain("rechazó");
   });
 });
 
