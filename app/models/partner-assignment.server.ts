@@ -576,7 +576,6 @@ export async function getAssignmentForPartner(
       "qr.created_at",
       "qr.quote_deadline",
       "qr.needed_by",
-      "qr.cancellation_reason",
       "b.first_name as buyer_first_name",
       "b.last_name as buyer_last_name",
       "b.company_name as buyer_company",
@@ -619,7 +618,6 @@ export async function getAssignmentForPartner(
       createdAt: row.created_at,
       quoteDeadline: row.quote_deadline,
       neededBy: row.needed_by,
-      cancellationReason: row.cancellation_reason,
     },
     buyer: {
       firstName: row.buyer_first_name,

@@ -487,7 +487,20 @@ export async function getRequestForBuyer(
   if (!request) return undefined;
   const details = await requestDetails(database, id);
   const history = details.history.filter((h) => !h.event || !PARTNER_EVENTS.includes(h.event));
-  return { request, ...details, history };
+  // SPEC: the buyer sees who offered (name, company) and for how much; never a partner's
+  // contact details, ids or stored files, which would otherwise reach the page's data.
+  const partnerQuotes = details.partnerQuotes.map((pq) => ({
+    id: pq.id,
+    first_name: pq.first_name,
+    last_name: pq.last_name,
+    company_name: pq.company_name,
+    notes: pq.notes,
+    quoted_amount_cents: pq.quoted_amount_cents,
+    subtotal_cents: pq.subtotal_cents,
+    tax_rate: pq.tax_rate,
+    is_selected: pq.is_selected,
+  }));
+  return { request, ...details, partnerQuotes, history };
 }
 
 // ---- Admin

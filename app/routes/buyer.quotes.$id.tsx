@@ -16,7 +16,7 @@ import { DetailHeader } from "~/components/quotes/DetailHeader";
 import { EarlierVersions, OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay, canRequestRenewal } from "~/domain/quote-status";
-import { isExpired, utcDay } from "~/domain/offer";
+import { formatRate, isExpired, utcDay } from "~/domain/offer";
 import { listOfficialQuoteVersions, requestRenewal } from "~/models/official-quote.server";
 import { buyerApproveQuote, buyerRejectQuote } from "~/models/quote-lifecycle.server";
 import { getRequestForBuyer } from "~/models/quote-request.server";
@@ -282,9 +282,16 @@ export default function BuyerQuoteDetail() {
                       {pq.notes ? <p className="text-sm text-slate-700">{pq.notes}</p> : null}
                     </div>
                     <div className="flex items-center gap-2">
-                      <span className="font-semibold">
-                        {formatMoney(pq.quoted_amount_cents, currency)}
-                      </span>
+                      <div className="text-right">
+                        <p className="font-semibold">
+                          {formatMoney(pq.quoted_amount_cents, currency)}
+                        </p>
+                        {/* Totals differ by their tax: the subtotal is what compares offers. */}
+                        <p className="text-xs text-slate-600" data-testid="oferta-desglose">
+                          Subtotal {formatMoney(pq.subtotal_cents, currency)} · IVA{" "}
+                          {formatRate(pq.tax_rate)}
+                        </p>
+                      </div>
                       {pq.is_selected ? <Badge tone="green">Seleccionada</Badge> : null}
                     </div>
                   </li>

@@ -131,14 +131,6 @@ export default function PartnerAssignmentDetail() {
                   {request.neededBy ? formatDate(request.neededBy) : "Sin fecha indicada"}
                 </dd>
               </div>
-              {request.cancellationReason ? (
-                <div className="sm:col-span-2">
-                  <dt className="text-slate-600">Motivo de la cancelación</dt>
-                  <dd className="whitespace-pre-line wrap-anywhere">
-                    {request.cancellationReason}
-                  </dd>
-                </div>
-              ) : null}
               <div className="sm:col-span-2">
                 <dt className="text-slate-600">Archivo de requerimientos</dt>
                 <dd className="mt-1 flex flex-wrap items-center gap-3">

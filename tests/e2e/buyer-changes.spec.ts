@@ -171,6 +171,10 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   await partnerPage.goto("/notifications");
   await expect(partnerPage.getByText("Solicitud cancelada por el comprador").first()).toBeVisible();
   await waitForMail(server, partner.email, "Solicitud cancelada por el comprador");
+  // The reason is for the team, as the form says: not on the partner's page.
+  await partnerPage.goto(`/partner/assignments/${requestId}`);
+  await expect(partnerPage.getByText("Cancelada por el comprador").first()).toBeVisible();
+  await expect(partnerPage.getByText(reason)).toHaveCount(0);
 
   // 6. So were the operators, with the buyer's reason.
   const adminPage = await pageAs(admin);

@@ -176,6 +176,15 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   // 4. The buyer sees lines, subtotal, tax, total, lead time, validity, and the PDF says the same.
   await buyerPage.goto(`/buyer/quotes/${requestId}`);
   await expect(buyerPage.getByTestId("version-oficial")).toHaveText("Versión 1");
+  // Both offers with their tax, so totals with and without IVA compare fairly.
+  await expect(buyerPage.getByTestId("oferta-desglose")).toHaveText([
+    "Subtotal USD 17,500.00 · IVA 16 %",
+    "Subtotal USD 18,255.98 · IVA 16 %",
+  ]);
+  // Who offered, by name and company; never their contact details, not even in the page's data.
+  const source = await buyerPage.content();
+  for (const partner of [lines, single]) expect(source).not.toContain(partner.email);
+  expect(source).not.toContain("file_key");
   await expect(buyerPage.getByTestId("oficial-renglon")).toHaveCount(3);
   await expect(buyerPage.getByTestId("oficial-subtotal")).toHaveText("USD 18,255.98");
   await expect(buyerPage.getByTestId("oficial-iva")).toHaveText("USD 2,920.96");
