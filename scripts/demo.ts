@@ -3,6 +3,7 @@
  * every screen has something to show (scripts/demo-story.ts). Idempotent: an account or the catalogue
  * is created only when missing, and the story only while the demo buyer has no request.
  */
+import { getSettings, saveSettings } from "../app/services/settings.server";
 import type { Role } from "../db/schema";
 import type { DB } from "../app/services/db.server";
 import { now } from "../app/services/db.server";
@@ -185,5 +186,21 @@ export async function seedDemo(database: DB): Promise<DemoSeedReport> {
     .where("buyer_id", "=", cast.buyer.id)
     .executeTakeFirst();
   if (!told) await writeDemoStory(database, cast);
+  await ensurePaymentInstructions(database);
   return { accountsCreated: created, catalogueCreated, storyCreated: !told };
+}
+
+/** Obviously fictitious bank details, so the buyer's payment pages read as they would live. */
+const DEMO_PAYMENT_INSTRUCTIONS = [
+  "Transferencia bancaria a Banco Ficticio S.A.",
+  "Beneficiario: CotizaHub Demo S.A. de C.V.",
+  "Cuenta: 0000 0000 0000 0000 (datos de demostración)",
+  "Envía el comprobante desde esta página el mismo día del pago.",
+].join("\n");
+
+/** Sets the demo instructions unless an operator already wrote their own. */
+async function ensurePaymentInstructions(database: DB) {
+  const settings = await getSettings(database);
+  if (settings.paymentInstructions) return;
+  await saveSettings(database, { ...settings, paymentInstructions: DEMO_PAYMENT_INSTRUCTIONS });
 }

@@ -77,6 +77,7 @@ fs.writeFileSync(
     currency: "USD",
     validUntil: new Date().toISOString(),
     issuedAt: new Date().toISOString(),
+    paymentInstructions: "",
   }),
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUPPORTED_CURRENCIES } from "./currencies";
+import { MAX_PAYMENT_INSTRUCTIONS } from "./payment-instructions";
 
 /** Operator settings (SPEC §9 defaults), stored in the `settings` table and used by the code. */
 export interface Settings {
@@ -13,6 +14,11 @@ export interface Settings {
   quoteDays: number;
   /** «IVA por defecto» (%): the tax rate an offer starts with (DECISIONS §7). */
   defaultTaxRate: number;
+  /**
+   * «Instrucciones de pago»: where and how a buyer pays (bank, account, beneficiary), shown with
+   * every amount to pay and in the official quote's PDF. Empty until an operator writes them.
+   */
+  paymentInstructions: string;
 }
 
 const DEFAULT_SETTINGS: Settings = {
@@ -24,6 +30,7 @@ const DEFAULT_SETTINGS: Settings = {
   currency: "USD",
   quoteDays: 3,
   defaultTaxRate: 0,
+  paymentInstructions: "",
 };
 
 export { SUPPORTED_CURRENCIES };
@@ -46,6 +53,12 @@ export const settingsSchema = z.object({
     .min(0)
     .max(100)
     .transform((rate) => Math.round(rate * 100) / 100),
+  // Optional: a form's empty text reaches here as undefined (conform), and means no instructions.
+  paymentInstructions: z
+    .string()
+    .max(MAX_PAYMENT_INSTRUCTIONS)
+    .optional()
+    .transform((v) => v ?? ""),
 });
 
 export function settingsFromRows(rows: { key: string; value: string }[]): Settings {

@@ -1,6 +1,7 @@
 import type { PublicUser } from "./user.server";
 import { renderOfficialQuotePdf, renderPaymentReceiptPdf } from "~/services/pdf.server";
 import { now, type DB } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
 import { receiptNumber } from "~/domain/payments";
 import { fail, ok } from "~/domain/result";
 import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.server";
@@ -180,6 +181,7 @@ async function officialQuotePdf(
         currency: row.currency,
         validUntil: row.valid_until,
         issuedAt: row.created_at ?? now(),
+        paymentInstructions: (await getSettings(database)).paymentInstructions,
       }),
     record: async (key) => {
       const updated = await database

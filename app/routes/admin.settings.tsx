@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
-import { Field, FormAlert, SelectField, FormErrors } from "~/components/ui/Field";
+import { Field, FormAlert, SelectField, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { MAX_PAYMENT_INSTRUCTIONS } from "~/domain/payment-instructions";
 import { centsToInput } from "~/domain/money";
 import { CURRENCY_LABELS, SUPPORTED_CURRENCIES } from "~/domain/currencies";
 import { settingsFormSchema } from "~/domain/settings-form";
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quoteDays: String(settings.quoteDays),
       defaultTaxRate: String(settings.defaultTaxRate),
       currency: settings.currency,
+      paymentInstructions: settings.paymentInstructions,
     },
   };
 }
@@ -260,6 +262,16 @@ function SettingsForm({
             ) : null}
           </fieldset>
         ))}
+        <fieldset className="card">
+          <legend className="px-1 text-lg font-semibold">Pagos</legend>
+          <TextAreaField
+            label="Instrucciones de pago"
+            {...form.field("paymentInstructions")}
+            rows={5}
+            maxLength={MAX_PAYMENT_INSTRUCTIONS}
+            hint={`Dónde y cómo paga el comprador: banco, cuenta, beneficiario. Se muestran junto a cada monto por pagar y en el PDF de la cotización oficial, con el número de solicitud como referencia. Hasta ${formatNumber(MAX_PAYMENT_INSTRUCTIONS)} caracteres.`}
+          />
+        </fieldset>
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Guardando…" : "Guardar configuración"}
         </button>

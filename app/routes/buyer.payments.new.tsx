@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { PaymentMethod } from "../../db/schema";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
+import { PaymentInstructions } from "~/components/quotes/PaymentInstructions";
 import { Field, FileField, FormErrors, SelectField } from "~/components/ui/Field";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
@@ -15,6 +16,7 @@ import { withUpload } from "~/domain/validation";
 import { getPayableQuote, submitPaymentProof } from "~/models/payment.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
+import { getSettings } from "~/services/settings.server";
 import { readUploadForm } from "~/services/form.server";
 import { invalidForm, notFound, respond } from "~/services/respond.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
@@ -65,7 +67,8 @@ async function payableFor(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { quote } = await payableFor(request);
-  return { quote, payable: canPay(quote.status) };
+  const { paymentInstructions } = await getSettings(db);
+  return { quote, payable: canPay(quote.status), paymentInstructions };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPayment() {
-  const { quote, payable } = useLoaderData<typeof loader>();
+  const { quote, payable, paymentInstructions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const form = serverForm(actionData?.result);
@@ -123,52 +126,59 @@ export default function NewPayment() {
             {backToQuote}
           </div>
         ) : (
-          <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-4">
-            {quote.proof_in_review_since ? (
-              <p
-                role="status"
-                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          <>
+            <PaymentInstructions
+              instructions={paymentInstructions}
+              requestId={quote.id}
+              className="mt-6"
+            />
+            <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-4">
+              {quote.proof_in_review_since ? (
+                <p
+                  role="status"
+                  className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                >
+                  Ya enviaste un comprobante el {formatDateTime(quote.proof_in_review_since)} y está
+                  en revisión. Si envías otro, reemplazará al anterior.
+                </p>
+              ) : null}
+              <FormErrors errors={form.formErrors} />
+              <Field
+                label={`Monto pagado (${quote.currency})`}
+                {...form.field("amount")}
+                defaultValue={
+                  form.field("amount").defaultValue ?? centsToInput(quote.final_amount_cents)
+                }
+                inputMode="decimal"
+                required
+                hint={`Total de la cotización oficial: ${formatMoney(quote.final_amount_cents, quote.currency)}. Usa punto o coma para los decimales.`}
+              />
+              <SelectField
+                label="Método de pago"
+                {...form.field("method")}
+                defaultValue={form.field("method").defaultValue ?? "transfer"}
               >
-                Ya enviaste un comprobante el {formatDateTime(quote.proof_in_review_since)} y está
-                en revisión. Si envías otro, reemplazará al anterior.
-              </p>
-            ) : null}
-            <FormErrors errors={form.formErrors} />
-            <Field
-              label={`Monto pagado (${quote.currency})`}
-              {...form.field("amount")}
-              defaultValue={
-                form.field("amount").defaultValue ?? centsToInput(quote.final_amount_cents)
-              }
-              inputMode="decimal"
-              required
-              hint={`Total de la cotización oficial: ${formatMoney(quote.final_amount_cents, quote.currency)}. Usa punto o coma para los decimales.`}
-            />
-            <SelectField
-              label="Método de pago"
-              {...form.field("method")}
-              defaultValue={form.field("method").defaultValue ?? "transfer"}
-            >
-              {METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </SelectField>
-            <FileField
-              label="Comprobante de pago"
-              {...form.field("file")}
-              required
-              rule={FILE_RULES.paymentProof}
-              hint={`Imagen o PDF, máximo ${MAX_UPLOAD_MB} MB.`}
-            />
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={busy}>
-                {busy ? "Enviando…" : "Enviar comprobante"}
-              </button>
-              {backToQuote}
-            </div>
-          </Form>
+                {METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </SelectField>
+              <FileField
+                label="Comprobante de pago"
+                {...form.field("file")}
+                required
+                rule={FILE_RULES.paymentProof}
+                hint={`Imagen o PDF, máximo ${MAX_UPLOAD_MB} MB.`}
+              />
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {busy ? "Enviando…" : "Enviar comprobante"}
+                </button>
+                {backToQuote}
+              </div>
+            </Form>
+          </>
         )}
       </div>
       <aside className="card h-fit" aria-labelledby="resumen">

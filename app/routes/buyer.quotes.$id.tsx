@@ -13,6 +13,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { FormErrors } from "~/components/ui/Field";
 import { DetailHeader } from "~/components/quotes/DetailHeader";
+import { PaymentInstructions } from "~/components/quotes/PaymentInstructions";
 import { EarlierVersions, OfficialQuoteSummary } from "~/components/quotes/OfficialQuoteSummary";
 import { formatMoney } from "~/domain/money";
 import { canBuyerApprove, canBuyerReject, canPay, canRequestRenewal } from "~/domain/quote-status";
@@ -73,6 +74,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...detail,
     currency: settings.currency,
+    // Only while there is something to pay.
+    paymentInstructions: canPay(detail.request.status) ? settings.paymentInstructions : null,
     attachment,
     pdf,
     paid,
@@ -170,6 +173,7 @@ export default function BuyerQuoteDetail() {
     offersLockEdit,
     cancellable,
     threads,
+    paymentInstructions,
   } = useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const busy = useNavigation().state === "submitting";
@@ -253,6 +257,13 @@ export default function BuyerQuoteDetail() {
                   pdf={pdf}
                   today={today}
                 />
+                {paymentInstructions !== null && !paid && !expired && !proofInReview ? (
+                  <PaymentInstructions
+                    instructions={paymentInstructions}
+                    requestId={request.id}
+                    className="mt-4"
+                  />
+                ) : null}
                 <EarlierVersions versions={versions} links={versionPdfs} />
               </>
             ) : (

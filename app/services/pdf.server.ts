@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney } from "~/domain/money";
+import { paymentReference } from "~/domain/payment-instructions";
 import { PAYMENT_METHOD_LABELS, receiptNumber } from "~/domain/payments";
 import type { PaymentMethod } from "../../db/schema";
 import { formatQuantity, formatRate, RATE_SCALE, type OfferLine } from "~/domain/offer";
@@ -31,6 +32,8 @@ interface OfficialQuotePdfData {
   currency: string;
   validUntil: string;
   issuedAt: string;
+  /** The operator's «Instrucciones de pago» when the PDF was made; empty when none are set. */
+  paymentInstructions: string;
 }
 
 interface PaymentReceiptPdfData {
@@ -384,6 +387,14 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
   doc.paragraph(`Condiciones de pago: ${data.paymentTerms ?? "No indicadas"}`);
   if (data.revisionReason)
     doc.paragraph(`Motivo de la versión ${data.version}: ${data.revisionReason}`);
+
+  doc.down(34);
+  doc.section("Cómo pagar");
+  doc.paragraph(
+    data.paymentInstructions || "El equipo de CotizaHub le enviará los datos para el pago.",
+    { size: 10 },
+  );
+  doc.paragraph(`Referencia del pago: ${paymentReference(data.requestId)}`);
 
   doc.down(34);
   doc.notes([

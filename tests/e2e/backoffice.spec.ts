@@ -3,6 +3,7 @@ import path from "node:path";
 import { test, expect, uniqueEmail, screenshots, tag } from "./fixtures";
 import { grantPoints, storeFile } from "./factories";
 import { PNG } from "./files";
+import { pdfText } from "../pdf-text";
 
 test.describe("Back office", () => {
   test("cambia el rol de un usuario y su siguiente visita llega a su nueva área", async ({
@@ -271,9 +272,15 @@ test.describe("Back office", () => {
     await expect(page.getByLabel("Comisión por defecto (%)")).toHaveValue("150");
 
     await page.getByLabel("Comisión por defecto (%)").fill("7,5");
+    const instructions = `Transferencia a Banco Ficticio ${tag()}\nCuenta 0000 0000 0000`;
+    await page.getByLabel("Instrucciones de pago").fill(instructions);
     await page.getByRole("button", { name: "Guardar configuración" }).click();
     await expect(page.getByText("Configuración guardada")).toBeVisible();
     await expect(page.getByLabel("Comisión por defecto (%)")).toHaveValue("7.5");
+    await expect(page.getByLabel("Instrucciones de pago")).toHaveValue(instructions);
+    expect(
+      server.sql.prepare("SELECT value FROM settings WHERE key = 'paymentInstructions'").get(),
+    ).toEqual({ value: JSON.stringify(instructions) });
     expect(
       server.sql.prepare("SELECT value FROM settings WHERE key = 'defaultCommission'").get(),
     ).toEqual({ value: "7.5" });
@@ -304,6 +311,11 @@ test.describe("Back office", () => {
         )
         .get(requestId),
     ).toEqual({ commission_percentage: 7.5, commission_amount_cents: 7500 });
+    // Its PDF tells the buyer how to pay, with the request as the reference.
+    const pdfHref = await page.getByRole("link", { name: "Descargar PDF" }).getAttribute("href");
+    const pdf = await pdfText(await (await page.request.get(pdfHref!)).body());
+    expect(pdf).toContain(instructions.split("\n")[0]);
+    expect(pdf).toContain(`Referencia del pago: Solicitud N.º ${requestId}`);
 
     // An amount is recorded now: the currency is shown as it is, with the reason (DECISIONS §3).
     await page.goto("/admin/settings");

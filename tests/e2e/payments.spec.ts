@@ -60,9 +60,17 @@ test.describe.serial("recorrido de pago", () => {
     ).toEqual([{ status: "pending", amount_cents: 123450 }]);
     await waitForMail(server, admin.email, "Cotización aprobada por el comprador");
 
+    // How to pay is said beside the amount, on the request and on the payment form, with the
+    // request as the transfer's reference (no instructions are set here: the team sends them).
+    const howToPay = buyerPage.getByTestId("instrucciones-pago");
+    await expect(howToPay).toContainText(
+      "El equipo de CotizaHub te enviará los datos para el pago.",
+    );
+    await expect(howToPay).toContainText(`Referencia del pago: Solicitud N.º ${requestId}`);
     // Pay with a proof.
     await buyerPage.getByRole("link", { name: "Pagar" }).click();
     await expect(buyerPage).toHaveURL(new RegExp(`/buyer/payments/new\\?quote=${requestId}$`));
+    await expect(howToPay).toContainText(`Referencia del pago: Solicitud N.º ${requestId}`);
     await expect(buyerPage.getByLabel(/Monto pagado/)).toHaveValue("1234.50");
     await expect(buyerPage.getByLabel("Método de pago")).toHaveValue("transfer");
     await buyerPage.locator('input[name="file"]').setInputFiles(pngFile());

@@ -114,7 +114,9 @@ describe("validación de productos (SPEC §5)", () => {
     expect(comma.success && comma.data.basePriceCents).toBe(123_450);
     const dot = parseProduct({ name: "A", base_price: "99.9" });
     expect(dot.success && dot.data.basePriceCents).toBe(9_990);
-    for (const bad of ["abc", "-5", "1.234,50"]) {
+    const grouped = parseProduct({ name: "A", base_price: "1.234,50" });
+    expect(grouped.success && grouped.data.basePriceCents).toBe(123_450);
+    for (const bad of ["abc", "-5", "12.345"]) {
       const result = parseProduct({ name: "A", base_price: bad });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(PRICE_MESSAGE);
@@ -250,7 +252,12 @@ describe("formulario de configuración", () => {
       quoteDays: 5,
       defaultTaxRate: 16.5,
       currency: "MXN",
+      paymentInstructions: "",
     });
+    expect(
+      settingsFormSchema.parse({ ...valid, paymentInstructions: "  Banco Ficticio\nCuenta 0  " })
+        .paymentInstructions,
+    ).toBe("Banco Ficticio\nCuenta 0");
   });
 
   it("rechaza valores fuera de rango con mensajes en español", () => {
@@ -258,7 +265,9 @@ describe("formulario de configuración", () => {
       ...valid,
       sessionTimeoutMinutes: "2",
       defaultCommission: "150",
+      quoteDays: "0",
       currency: "XXX",
+      paymentInstructions: "x".repeat(1001),
     });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => i.message);
@@ -267,6 +276,8 @@ describe("formulario de configuración", () => {
       "La comisión debe ser un número entre 0 y 100 (usa punto o coma para los decimales).",
     );
     expect(messages).toContain("Elige una moneda de la lista.");
+    expect(messages).toContain("Los días para cotizar deben ser un número entero entre 1 y 60.");
+    expect(messages).toContain("Las instrucciones de pago admiten hasta 1,000 caracteres.");
   });
 });
 

@@ -293,8 +293,18 @@ describe("cotización oficial en PDF", () => {
       expect(lines.filter((line) => line.startsWith(`Renglón ${i + 1}:`))).toHaveLength(1);
       expect(lines).toContain(money(100_000 + i * 100));
     }
-    // The header row opens the table on each page it continues on.
-    expect(lines.filter((line) => line === "Precio unitario")).toHaveLength(pages.length);
+    // The header row opens the table on each page it continues on (each page's text ends with its
+    // footer; the sections after the table may take a page of their own).
+    const pageTexts: string[][] = [[]];
+    for (const line of lines) {
+      pageTexts.at(-1)!.push(line);
+      if (/^Página \d+ de \d+$/.test(line)) pageTexts.push([]);
+    }
+    const tablePages = pageTexts.filter((page) => page.some((l) => l.startsWith("Renglón ")));
+    expect(tablePages.length).toBeGreaterThan(1);
+    for (const page of tablePages)
+      expect(page.filter((l) => l === "Precio unitario")).toHaveLength(1);
+    expect(lines.filter((line) => line === "Precio unitario")).toHaveLength(tablePages.length);
   });
 });
 

@@ -74,9 +74,10 @@ export function OfficialQuoteSummary({
         </p>
       ) : null}
       <dl className="mt-3 grid gap-3 sm:grid-cols-3">
-        <div>
+        {/* A row of its own: a six-figure total at this size needs more than a third of the card. */}
+        <div className="sm:col-span-3">
           <dt className="text-sm text-slate-600">Total</dt>
-          <dd className="text-2xl font-bold" data-testid="monto-oficial">
+          <dd className="whitespace-nowrap text-2xl font-bold" data-testid="monto-oficial">
             {formatMoney(quote.final_amount_cents, quote.currency)}
           </dd>
         </div>
