@@ -428,7 +428,13 @@ function AssignSection({ d }: { d: Detail }) {
       ) : (
         <p className="mt-2 text-sm text-slate-700">Ningún socio asignado todavía.</p>
       )}
-      {canAssignPartner(d.request.status) ? (
+      {canAssignPartner(d.request.status) && d.partners.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700" data-testid="sin-socios-por-asignar">
+          {d.assignments.length
+            ? "Todos los socios activos ya están en esta solicitud."
+            : "No hay socios activos. Invita a un proveedor desde Usuarios."}
+        </p>
+      ) : canAssignPartner(d.request.status) ? (
         <ActionForm to={paths.admin.assign(d.request.id)} className="mt-4 space-y-2">
           {/* SPEC §8: assigning a partner twice is a notice ("Aviso"), not an error. */}
           <FormErrors
@@ -546,7 +552,12 @@ function StatusSection({ d }: { d: Detail }) {
   const status = useFlashedForm(d, "status");
   return (
     <Section id="estado" title="Cambiar estado">
-      <ActionForm to={paths.admin.status(d.request.id)} className="mt-3 space-y-2">
+      {/* Keyed by the status: after any change (reopen, approval…) the choice shows the new one. */}
+      <ActionForm
+        key={d.request.status}
+        to={paths.admin.status(d.request.id)}
+        className="mt-3 space-y-2"
+      >
         <FormErrors title="No se pudo actualizar el estado" errors={status.formErrors} />
         <SelectField
           label="Estado"
@@ -582,6 +593,7 @@ function NotesSection({ d }: { d: Detail }) {
           id="admin_notes"
           rows={4}
           maxLength={5000}
+          hint="El comprador las ve en su solicitud. Hasta 5,000 caracteres."
           defaultValue={notes.field("admin_notes").defaultValue ?? d.request.admin_notes ?? ""}
         />
         <button type="submit" className="btn-secondary w-full" disabled={busy}>

@@ -235,6 +235,8 @@ test("rechazo → reapertura → nueva oferta → nueva aprobación → pagado",
     adminPage.getByText("Solicitud reabierta para una nueva ronda. Los socios fueron notificados."),
   ).toBeVisible();
   await expect(adminPage.getByText("Asignado").first()).toBeVisible();
+  // The status form shows the new status: submitting it as it stands must not undo the reopen.
+  await expect(adminPage.locator("#status")).toHaveValue("assigned");
   await waitForMail(server, second.email, "Solicitud reabierta");
   await waitForMail(server, buyer.email, "Buscamos una nueva cotización");
 
