@@ -337,6 +337,8 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
       ) : (
         <p className="mt-3 text-sm text-slate-700">Esta solicitud no tiene cotización oficial.</p>
       )}
+      {/* Reopened after a rejection: what was rejected stays readable until a new one exists. */}
+      {current ? null : <EarlierVersions versions={d.versions} links={d.versionPdfs} />}
     </Section>
   );
 }

@@ -273,6 +273,7 @@ export default function BuyerQuoteDetail() {
                   : "Aún no hay cotización oficial. Nuestros socios cotizan en 24-48 horas; te avisaremos por correo."}
               </p>
             )}
+            {current ? null : <EarlierVersions versions={versions} links={versionPdfs} />}
           </Section>
 
           <Section id="socios" title="Cotizaciones de socios">

@@ -237,6 +237,8 @@ test("rechazo → reapertura → nueva oferta → nueva aprobación → pagado",
   await expect(adminPage.getByText("Asignado").first()).toBeVisible();
   // The status form shows the new status: submitting it as it stands must not undo the reopen.
   await expect(adminPage.locator("#status")).toHaveValue("assigned");
+  // What the buyer rejected stays readable while the new round runs.
+  await expect(adminPage.getByTestId("versiones-anteriores")).toContainText("Versión 1");
   await waitForMail(server, second.email, "Solicitud reabierta");
   await waitForMail(server, buyer.email, "Buscamos una nueva cotización");
 
