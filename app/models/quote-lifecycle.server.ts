@@ -282,10 +282,17 @@ export async function submitPartnerQuote(
         .execute();
     }
     await replaceOfferItems(tx, partnerQuoteId, offer.lines);
+    // The operators see who offered (the buyer never does: no names leave the desk).
+    const partner = await tx
+      .selectFrom("users")
+      .select(["first_name", "last_name", "company_name"])
+      .where("id", "=", input.partnerId)
+      .executeTakeFirstOrThrow();
+    const who = partner.company_name || `${partner.first_name} ${partner.last_name}`;
     await notifyAbout(tx, input.requestId, "admins", {
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
-      message: `Un socio ${existing ? "actualizó" : "envió"} su cotización para «${request.title}».`,
+      message: `${who} ${existing ? "actualizó" : "envió"} su cotización para «${request.title}»: ${formatMoney(offer.totalCents, settings.currency)}.`,
     });
     return ok({
       updated: Boolean(existing),

@@ -262,6 +262,31 @@ describe("payments and loyalty", () => {
     expect(await pointsBalance(db, buyer)).toBe(confirmed ? 2_500 : 0);
   });
 
+  it("the operators are told who offered and for how much", async () => {
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("buyer");
+    const partner = await makeUser("partner", { companyName: "Aceros Ficticios del Norte" });
+    const requestId = await makeRequest(buyer);
+    await assignPartner(db, { requestId, partnerId: partner, adminId: admin });
+    const sent = await submitPartnerQuote(db, {
+      requestId,
+      partnerId: partner,
+      amountCents: 250_075,
+      notes: null,
+      file: null,
+    });
+    expect(sent.ok).toBe(true);
+    const told = await db
+      .selectFrom("notifications")
+      .select("message")
+      .where("user_id", "=", admin)
+      .where("title", "=", "Nueva cotización de socio")
+      .executeTakeFirstOrThrow();
+    expect(told.message).toMatch(
+      /^Aceros Ficticios del Norte envió su cotización para «.+»: USD\s2,500\.75\.$/,
+    );
+  });
+
   it("a confirmed payment tells the partner whose offer was paid for, and no other", async () => {
     const { admin, buyer, partner, requestId, paymentId } = await approvedRequest();
     const other = await makeUser("partner");
