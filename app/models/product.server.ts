@@ -123,15 +123,31 @@ export async function productDefaults(
 
 type ProductInput = Omit<ProductFormValue, "removeImage">;
 
-type FieldErrors = Partial<Record<"category_id" | "supplier_id", string[]>>;
+type FieldErrors = Partial<Record<"category_id" | "supplier_id" | "sku", string[]>>;
 type ProductWriteResult = Result<{ id: number; replacedImageKey: string | null }>;
 const productNotFound = () => fail("not_found", "Producto no encontrado.");
 const refused = (fieldErrors: FieldErrors) =>
   fail("invalid", "Revisa los campos marcados.", fieldErrors as Record<string, string[]>);
 
-/** The category must exist; the supplier must be a partner account. */
-async function checkReferences(tx: DB, input: ProductInput): Promise<FieldErrors> {
+/**
+ * The category must exist; the supplier must be a partner account; a SKU names one product only
+ * (ignoring case), `productId` being the one edited.
+ */
+async function checkReferences(
+  tx: DB,
+  input: ProductInput,
+  productId: number | null = null,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
+  if (input.sku) {
+    const taken = await tx
+      .selectFrom("products")
+      .select("name")
+      .where(sql<boolean>`lower(sku) = lower(${input.sku})`)
+      .$if(productId !== null, (q) => q.where("id", "!=", productId!))
+      .executeTakeFirst();
+    if (taken) errors.sku = [`El SKU «${input.sku}» ya es de «${taken.name}».`];
+  }
   if (input.category_id !== null) {
     const category = await tx
       .selectFrom("categories")
@@ -207,7 +223,7 @@ export function updateProduct(
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current) return productNotFound();
-    const fieldErrors = await checkReferences(tx, input);
+    const fieldErrors = await checkReferences(tx, input, id);
     if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const replacing = image !== null || removeImage;
     await tx

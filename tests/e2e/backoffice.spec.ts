@@ -137,6 +137,7 @@ test.describe("Back office", () => {
     const categoryName = `Categoría ${tag()}`;
     server.sql.prepare("INSERT INTO categories (name) VALUES (?)").run(categoryName);
     const productName = `Compresor ${tag()}`;
+    const sku = `CMP-${tag()}`;
 
     await loginAs(admin, page.context());
     await page.goto("/admin/products");
@@ -144,7 +145,7 @@ test.describe("Back office", () => {
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     await axe(page);
     await page.getByLabel("Nombre", { exact: true }).fill(productName);
-    await page.getByLabel("SKU (opcional)").fill("CMP-200");
+    await page.getByLabel("SKU (opcional)").fill(sku);
     await page.getByLabel("Descripción (opcional)").fill("Compresor de aire de 200 litros.");
     await page.getByLabel("Categoría (opcional)").selectOption({ label: categoryName });
     await page.getByLabel("Proveedor (opcional)").selectOption({ label: supplier });
@@ -193,7 +194,7 @@ test.describe("Back office", () => {
       )
       .get(productName) as Record<string, unknown>;
     expect(row).toMatchObject({
-      sku: "CMP-200",
+      sku,
       base_price_cents: 123_450,
       stock_quantity: 10,
       is_active: 1,

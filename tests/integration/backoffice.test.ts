@@ -91,6 +91,8 @@ describe("roles: el último administrador conserva su rol", () => {
   });
 });
 
+const noImage = { image: null, removeImage: false };
+
 describe("validación de productos (SPEC §5)", () => {
   it("exige el nombre; sku, descripción y categoría son opcionales", () => {
     const missing = parseProduct({ name: "  " });
@@ -214,6 +216,37 @@ describe("validación de productos (SPEC §5)", () => {
       value: { imageKey: "2026/11/otra.webp" },
     });
     expect(await deleteProduct(db, id)).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("un SKU es de un solo producto (sin distinguir mayúsculas); editar conserva el propio", async () => {
+    const base = {
+      name: "Góndola refrigerada",
+      sku: "GON-0180",
+      description: null,
+      category_id: null,
+      supplier_id: null,
+      basePriceCents: null,
+      stock_quantity: 0,
+      isActive: true,
+    };
+    const first = await createProduct(db, base, null);
+    expect(first.ok).toBe(true);
+    const id = first.ok ? first.value.id : 0;
+    const copy = await createProduct(db, { ...base, name: "Otra góndola", sku: "gon-0180" }, null);
+    expect(copy).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fieldErrors: { sku: ["El SKU «gon-0180» ya es de «Góndola refrigerada»."] },
+    });
+    const other = await createProduct(db, { ...base, name: "Otra góndola", sku: "GON-0181" }, null);
+    expect(other.ok).toBe(true);
+    const otherId = other.ok ? other.value.id : 0;
+    const kept = await updateProduct(db, id, { ...base, stock_quantity: 4 }, noImage);
+    expect(kept.ok).toBe(true);
+    const taken = await updateProduct(db, otherId, { ...base, name: "Otra góndola" }, noImage);
+    expect(taken).toMatchObject({ ok: false, fieldErrors: { sku: [expect.any(String)] } });
+    expect(await deleteProduct(db, id)).toMatchObject({ ok: true });
+    expect(await deleteProduct(db, otherId)).toMatchObject({ ok: true });
   });
 
   it("las categorías no se repiten aunque cambien mayúsculas", async () => {
