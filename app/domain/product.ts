@@ -42,9 +42,13 @@ export const productSchema = z
     // "inactive"; a client that leaves both out gets the SPEC default, active.
     is_active_shown: z.string().optional(),
     remove_image: z.string().optional(),
+    // The edit form's stamp of the product it showed (its updated_at): a save from a page older
+    // than the last change is refused instead of silently undoing it.
+    edited_from: z.string().optional(),
   })
-  .transform(({ is_active, is_active_shown, remove_image, base_price, ...rest }) => ({
+  .transform(({ is_active, is_active_shown, remove_image, base_price, edited_from, ...rest }) => ({
     ...rest,
+    editedFrom: edited_from ?? null,
     basePriceCents: base_price,
     isActive:
       is_active === undefined ? is_active_shown === undefined : TRUE_VALUES.includes(is_active),
@@ -69,6 +73,8 @@ export interface ProductFormDefaults {
   base_price: string;
   stock_quantity: string;
   is_active: boolean;
+  /** The edited product's updated_at (edit form only). */
+  edited_from?: string;
 }
 
 export const categoryNameSchema = requiredText("El nombre de la categoría", 80);

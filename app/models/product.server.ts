@@ -93,6 +93,7 @@ export function getProductForAdmin(database: DB, id: number) {
       "p.is_active",
       "p.image_key",
       "p.image_type",
+      "p.updated_at",
       supplierName.as("supplier_name"),
     ])
     .where("p.id", "=", id)
@@ -118,10 +119,13 @@ export async function productDefaults(
     base_price: product.base_price_cents === null ? "" : centsToInput(product.base_price_cents),
     stock_quantity: String(product.stock_quantity),
     is_active: product.is_active === 1,
+    edited_from: product.updated_at,
   };
 }
 
-type ProductInput = Omit<ProductFormValue, "removeImage">;
+type ProductInput = Omit<ProductFormValue, "removeImage" | "editedFrom"> & {
+  editedFrom?: string | null;
+};
 
 type FieldErrors = Partial<Record<"category_id" | "supplier_id" | "sku", string[]>>;
 type ProductWriteResult = Result<{ id: number; replacedImageKey: string | null }>;
@@ -219,10 +223,15 @@ export function updateProduct(
   return writeTransaction(database, async (tx) => {
     const current = await tx
       .selectFrom("products")
-      .select(["id", "image_key"])
+      .select(["id", "image_key", "updated_at"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current) return productNotFound();
+    if (input.editedFrom && input.editedFrom !== current.updated_at)
+      return fail(
+        "conflict",
+        "Este producto cambió mientras lo editabas (en otra pestaña o por otro administrador). Recarga la página para ver sus datos actuales y vuelve a guardar tus cambios.",
+      );
     const fieldErrors = await checkReferences(tx, input, id);
     if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const replacing = image !== null || removeImage;

@@ -15,6 +15,7 @@ import {
   deleteProduct,
   getProductImage,
   listProductsForAdmin,
+  productDefaults,
   updateProduct,
 } from "~/models/product.server";
 import { listFeaturedPartners } from "~/models/user.server";
@@ -247,6 +248,47 @@ describe("validación de productos (SPEC §5)", () => {
     expect(taken).toMatchObject({ ok: false, fieldErrors: { sku: [expect.any(String)] } });
     expect(await deleteProduct(db, id)).toMatchObject({ ok: true });
     expect(await deleteProduct(db, otherId)).toMatchObject({ ok: true });
+  });
+
+  it("guardar desde una página vieja no deshace el cambio de otra pestaña", async () => {
+    const base = {
+      name: "Compresor de aire",
+      sku: null,
+      description: null,
+      category_id: null,
+      supplier_id: null,
+      basePriceCents: 10_000,
+      stock_quantity: 1,
+      isActive: true,
+    };
+    const created = await createProduct(db, base, null);
+    const id = created.ok ? created.value.id : 0;
+    const shown = (await productDefaults(id, db))!.edited_from!;
+    const first = await updateProduct(
+      db,
+      id,
+      { ...base, basePriceCents: 77_700, editedFrom: shown },
+      noImage,
+    );
+    expect(first.ok).toBe(true);
+    const stale = await updateProduct(
+      db,
+      id,
+      { ...base, name: "Compresor de aire 200 L", editedFrom: shown },
+      noImage,
+    );
+    expect(stale).toMatchObject({ ok: false, code: "conflict" });
+    const stored = await productDefaults(id, db);
+    expect(stored).toMatchObject({ name: "Compresor de aire", base_price: "777.00" });
+    // From the page as it is now, the save goes through.
+    const fresh = await updateProduct(
+      db,
+      id,
+      { ...base, basePriceCents: 77_700, name: "Compresor 200 L", editedFrom: stored!.edited_from },
+      noImage,
+    );
+    expect(fresh.ok).toBe(true);
+    expect(await deleteProduct(db, id)).toMatchObject({ ok: true });
   });
 
   it("las categorías no se repiten aunque cambien mayúsculas", async () => {

@@ -62,7 +62,7 @@ function ProductForm({
   submitLabel,
   imageUrl,
 }: ProductFormProps) {
-  const { is_active, ...text } = defaults;
+  const { is_active, edited_from, ...text } = defaults;
   const form = serverForm(lastResult, text);
   // After a refused submission the box shows what was sent; before it, the stored product.
   const checked =
@@ -144,6 +144,7 @@ function ProductForm({
       ) : null}
       <div className="sm:col-span-2">
         <input type="hidden" name="is_active_shown" value="1" />
+        {edited_from ? <input type="hidden" name="edited_from" value={edited_from} /> : null}
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" name="is_active" defaultChecked={checked} className="h-4 w-4" />
           Producto activo (visible en el catálogo)
