@@ -205,7 +205,7 @@ export default function AdminPayments() {
         </a>
       </div>
       {refusedId === undefined ? <FormErrors errors={form.formErrors} /> : null}
-      {rows.length === 0 ? (
+      {rows.length === 0 && total > 0 ? null : rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "No hay pagos"} />
       ) : (
         <ul className="space-y-3">

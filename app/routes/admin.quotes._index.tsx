@@ -170,7 +170,7 @@ export default function AdminQuotes() {
           {filtered ? <span className="sr-only"> de las solicitudes filtradas</span> : null}
         </a>
       </div>
-      {rows.length === 0 ? (
+      {rows.length === 0 && total > 0 ? null : rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no hay solicitudes"} />
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">

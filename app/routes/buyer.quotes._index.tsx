@@ -112,7 +112,7 @@ export default function BuyerQuotes() {
           : matchCountOf(total, totalCapped, "solicitud", "solicitudes")}
       </p>
 
-      {rows.length === 0 ? (
+      {rows.length === 0 && total > 0 ? null : rows.length === 0 ? (
         <EmptyState title={filtered ? "No se encontraron resultados" : "Aún no tienes solicitudes"}>
           {filtered ? (
             <Link to={paths.buyer.quotes()} className="text-brand-700 hover:underline">

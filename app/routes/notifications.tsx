@@ -90,7 +90,7 @@ export default function Notifications() {
           </Form>
         ) : null}
       </div>
-      {notifications.length === 0 ? (
+      {notifications.length === 0 && total > 0 ? null : notifications.length === 0 ? (
         <p className="card mt-6 text-center text-slate-700">No tienes notificaciones.</p>
       ) : (
         <ul className="mt-6 space-y-3">

@@ -90,6 +90,8 @@ test.describe("Listas: rango de fechas y orden", () => {
     await expect(
       page.getByText("La página 4 no existe: la lista tiene una sola página."),
     ).toBeVisible();
+    // Not «No se encontraron resultados» under «3 solicitudes encontradas».
+    await expect(page.getByText("No se encontraron resultados")).toHaveCount(0);
     await page.getByRole("link", { name: "Ir a la primera página" }).click();
     await expect(titles).toHaveCount(3);
   });

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { NUMBERED_PAGES, type PageInfo } from "~/utils/keyset";
 import { formatNumber } from "~/utils/format";
+import { PageMissing } from "./Pagination";
 
 /**
  * Links for a keyset-paginated list: previous / next as `?before=` / `?after=` and the first pages
@@ -27,19 +28,8 @@ export function KeysetPagination({
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
-  // A page number past the end (typed, or the list shrank since the link was made): say so and
-  // lead back, rather than "Página 3 de 2".
-  if (pages !== null && pageInfo.page > pages) {
-    return (
-      <p role="status" className="mt-6 text-sm text-slate-700">
-        La página {formatNumber(pageInfo.page)} no existe: la lista tiene{" "}
-        {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`}.{" "}
-        <Link to={hrefWith(null)} className="btn-link">
-          Ir a la primera página
-        </Link>
-      </p>
-    );
-  }
+  if (pages !== null && pageInfo.page > pages)
+    return <PageMissing page={pageInfo.page} pages={pages} firstHref={hrefWith(null)} />;
   const numbered = Array.from(
     { length: Math.min(NUMBERED_PAGES, pages ?? NUMBERED_PAGES) },
     (_, i) => i + 1,

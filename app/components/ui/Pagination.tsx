@@ -1,5 +1,30 @@
 import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
+import { formatNumber } from "~/utils/format";
+
+/**
+ * A page number past the end (typed, or the list shrank since the link was made): says so and
+ * leads back, rather than "Página 3 de 2" under an empty list.
+ */
+export function PageMissing({
+  page,
+  pages,
+  firstHref,
+}: {
+  page: number;
+  pages: number;
+  firstHref: string;
+}) {
+  return (
+    <p role="status" className="mt-6 text-sm text-slate-700">
+      La página {formatNumber(page)} no existe: la lista tiene{" "}
+      {pages === 1 ? "una sola página" : `${formatNumber(pages)} páginas`}.{" "}
+      <Link to={firstHref} className="btn-link">
+        Ir a la primera página
+      </Link>
+    </p>
+  );
+}
 
 /** Server-side pagination links that keep the other query parameters (search, filters). */
 export function Pagination({
@@ -13,7 +38,6 @@ export function Pagination({
 }) {
   const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     if (target === 1) params.delete("page");
@@ -21,6 +45,9 @@ export function Pagination({
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
+  if (page > pages && total > 0)
+    return <PageMissing page={page} pages={pages} firstHref={hrefFor(1)} />;
+  if (pages <= 1) return null;
   return (
     <nav aria-label="Paginación" className="mt-6 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
