@@ -12,6 +12,8 @@ interface PartnerLoadRow {
   company_name: string | null;
   phone: string | null;
   is_featured_partner: number;
+  /** Set when the account is deactivated: no longer featured or assigned. */
+  deactivated_at: string | null;
   assigned: number;
   quoted: number;
   won: number;
@@ -42,6 +44,7 @@ export async function listPartnersForAdmin(
         "u.company_name",
         "u.phone",
         "u.is_featured_partner",
+        "u.deactivated_at",
         // Kept by triggers in the writing transaction (desk summaries): no count per row.
         sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
         sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
@@ -68,8 +71,12 @@ export async function setPartnerFeatured(
     .set({ is_featured_partner: featured ? 1 : 0, updated_at: now() })
     .where("id", "=", partnerId)
     .where("role", "=", "partner")
+    // A deactivated account may leave the landing, never join it.
+    .$if(featured, (q) => q.where("deactivated_at", "is", null))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? ok() : fail("not_found", "Socio no encontrado.");
+  return Number(result.numUpdatedRows) > 0
+    ? ok()
+    : fail("not_found", featured ? "Socio no encontrado o desactivado." : "Socio no encontrado.");
 }
 
 const ASSIGNABLE_LIMIT = 40;

@@ -23,6 +23,7 @@ import { searchFromUrl } from "~/utils/like";
 import { idField } from "~/domain/validation";
 import { intents, readForm } from "~/services/form.server";
 import { invalidForm, respond, samePage } from "~/services/respond.server";
+import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -151,27 +152,30 @@ export default function AdminPartners() {
                     ) : null}
                   </div>
                   <div className="flex items-center gap-2">
+                    {partner.deactivated_at ? <Badge tone="gray">Cuenta desactivada</Badge> : null}
                     {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="featured" />
-                      <input type="hidden" name="partnerId" value={partner.id} />
-                      <input
-                        type="hidden"
-                        name="featured"
-                        value={partner.is_featured_partner ? "0" : "1"}
-                      />
-                      <button
-                        type="submit"
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={
-                          partner.is_featured_partner
-                            ? `Quitar a ${title} de destacados`
-                            : `Destacar a ${title}`
-                        }
-                      >
-                        {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
-                      </button>
-                    </Form>
+                    {partner.deactivated_at && !partner.is_featured_partner ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="featured" />
+                        <input type="hidden" name="partnerId" value={partner.id} />
+                        <input
+                          type="hidden"
+                          name="featured"
+                          value={partner.is_featured_partner ? "0" : "1"}
+                        />
+                        <button
+                          type="submit"
+                          className="btn-secondary px-3 py-1.5"
+                          aria-label={
+                            partner.is_featured_partner
+                              ? `Quitar a ${title} de destacados`
+                              : `Destacar a ${title}`
+                          }
+                        >
+                          {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
+                        </button>
+                      </Form>
+                    )}
                   </div>
                 </div>
                 <dl className="mt-4 grid grid-cols-3 gap-2 text-center text-sm">
@@ -189,7 +193,12 @@ export default function AdminPartners() {
                   </div>
                 </dl>
                 <div className="mt-4">
-                  {partner.id === open ? (
+                  {partner.deactivated_at ? (
+                    <p className="text-sm text-slate-700">
+                      Cuenta desactivada el {formatDate(partner.deactivated_at)}: no recibe
+                      solicitudes nuevas.
+                    </p>
+                  ) : partner.id === open ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="assign" />
                       <input type="hidden" name="partnerId" value={partner.id} />

@@ -90,6 +90,27 @@ describe("roles: el último administrador conserva su rol", () => {
       message: "Usuario no encontrado.",
     });
   });
+
+  it("un socio desactivado no se puede destacar, pero sí dejar de destacar", async () => {
+    const partner = await user("partner", "Dada de Baja S.A.");
+    expect((await setPartnerFeatured(db, { partnerId: partner, featured: true })).ok).toBe(true);
+    await db
+      .updateTable("users")
+      .set({ deactivated_at: new Date().toISOString() })
+      .where("id", "=", partner)
+      .execute();
+    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toMatchObject({
+      ok: false,
+      message: "Socio no encontrado o desactivado.",
+    });
+    expect((await setPartnerFeatured(db, { partnerId: partner, featured: false })).ok).toBe(true);
+    const row = await db
+      .selectFrom("users")
+      .select("is_featured_partner")
+      .where("id", "=", partner)
+      .executeTakeFirstOrThrow();
+    expect(row.is_featured_partner).toBe(0);
+  });
 });
 
 const noImage = { image: null, removeImage: false };

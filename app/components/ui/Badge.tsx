@@ -15,7 +15,7 @@ export type BadgeTone = Tone;
 export function Badge({ tone = "gray", children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE_CLASSES[tone]}`}
+      className={`inline-flex items-center rounded-full px-2.5 [overflow-wrap:normal] py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE_CLASSES[tone]}`}
     >
       {children}
     </span>
