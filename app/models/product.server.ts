@@ -137,7 +137,7 @@ const refused = (fieldErrors: FieldErrors) =>
  * The category must exist; the supplier must be a partner account; a SKU names one product only
  * (ignoring case), `productId` being the one edited.
  */
-async function checkReferences(
+async function productProblems(
   tx: DB,
   input: ProductInput,
   productId: number | null = null,
@@ -192,7 +192,7 @@ export function createProduct(
   image: ProductImage | null,
 ): Promise<ProductWriteResult> {
   return writeTransaction(database, async (tx) => {
-    const fieldErrors = await checkReferences(tx, input);
+    const fieldErrors = await productProblems(tx, input);
     if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const timestamp = now();
     const { id } = await tx
@@ -232,7 +232,7 @@ export function updateProduct(
         "conflict",
         "Este producto cambió mientras lo editabas (en otra pestaña o por otro administrador). Recarga la página para ver sus datos actuales y vuelve a guardar tus cambios.",
       );
-    const fieldErrors = await checkReferences(tx, input, id);
+    const fieldErrors = await productProblems(tx, input, id);
     if (Object.keys(fieldErrors).length) return refused(fieldErrors);
     const replacing = image !== null || removeImage;
     await tx

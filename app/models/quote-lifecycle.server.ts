@@ -14,6 +14,7 @@ import {
   utcDay,
   type OfferTerms,
 } from "~/domain/offer";
+import { partnerName } from "./user.server";
 import { offerItems, replaceOfferItems } from "./quote-items.server";
 import {
   checkMinimum,
@@ -288,11 +289,10 @@ export async function submitPartnerQuote(
       .select(["first_name", "last_name", "company_name"])
       .where("id", "=", input.partnerId)
       .executeTakeFirstOrThrow();
-    const who = partner.company_name || `${partner.first_name} ${partner.last_name}`;
     await notifyAbout(tx, input.requestId, "admins", {
       type: "info",
       title: existing ? "Cotización de socio actualizada" : "Nueva cotización de socio",
-      message: `${who} ${existing ? "actualizó" : "envió"} su cotización para «${request.title}»: ${formatMoney(offer.totalCents, settings.currency)}.`,
+      message: `${partnerName(partner)} ${existing ? "actualizó" : "envió"} su cotización para «${request.title}»: ${formatMoney(offer.totalCents, settings.currency)}.`,
     });
     return ok({
       updated: Boolean(existing),

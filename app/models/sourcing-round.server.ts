@@ -4,6 +4,7 @@ import { requestDatesProblems } from "~/domain/request-dates";
 import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { formatDateTime } from "~/utils/format";
+import { partnerName } from "./user.server";
 import { scheduleDeadlineReminders } from "./deadline-reminder.server";
 import {
   lifecycleStep,
@@ -36,9 +37,6 @@ async function lockAssignment(tx: DB, requestId: number, partnerId: number) {
     .where("pa.partner_id", "=", partnerId)
     .executeTakeFirst();
 }
-
-const partnerName = (p: { company_name: string | null; first_name: string; last_name: string }) =>
-  p.company_name || `${p.first_name} ${p.last_name}`;
 
 async function setAssignmentState(
   tx: DB,

@@ -144,6 +144,13 @@ export function displayName(user: Pick<User, "first_name" | "last_name">): strin
   return `${user.first_name} ${user.last_name}`.trim();
 }
 
+/** How the desk names a partner: their company, else their name. */
+export function partnerName(
+  partner: Pick<User, "first_name" | "last_name" | "company_name">,
+): string {
+  return partner.company_name || displayName(partner);
+}
+
 export function listFeaturedPartners(database: DB, limit = 5) {
   return database
     .selectFrom("users")

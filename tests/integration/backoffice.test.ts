@@ -115,6 +115,23 @@ describe("roles: el último administrador conserva su rol", () => {
 
 const noImage = { image: null, removeImage: false };
 
+/** A product as the model takes it: the form's defaults, with `fields` over them. */
+const productInput = (fields: {
+  name: string;
+  sku?: string | null;
+  basePriceCents?: number | null;
+  stock_quantity?: number;
+}) => ({
+  sku: null,
+  description: null,
+  category_id: null,
+  supplier_id: null,
+  basePriceCents: null,
+  stock_quantity: 0,
+  isActive: true,
+  ...fields,
+});
+
 describe("validación de productos (SPEC §5)", () => {
   it("exige el nombre; sku, descripción y categoría son opcionales", () => {
     const missing = parseProduct({ name: "  " });
@@ -241,16 +258,7 @@ describe("validación de productos (SPEC §5)", () => {
   });
 
   it("un SKU es de un solo producto (sin distinguir mayúsculas); editar conserva el propio", async () => {
-    const base = {
-      name: "Góndola refrigerada",
-      sku: "GON-0180",
-      description: null,
-      category_id: null,
-      supplier_id: null,
-      basePriceCents: null,
-      stock_quantity: 0,
-      isActive: true,
-    };
+    const base = productInput({ name: "Góndola refrigerada", sku: "GON-0180" });
     const first = await createProduct(db, base, null);
     expect(first.ok).toBe(true);
     const id = first.ok ? first.value.id : 0;
@@ -272,16 +280,11 @@ describe("validación de productos (SPEC §5)", () => {
   });
 
   it("guardar desde una página vieja no deshace el cambio de otra pestaña", async () => {
-    const base = {
+    const base = productInput({
       name: "Compresor de aire",
-      sku: null,
-      description: null,
-      category_id: null,
-      supplier_id: null,
       basePriceCents: 10_000,
       stock_quantity: 1,
-      isActive: true,
-    };
+    });
     const created = await createProduct(db, base, null);
     const id = created.ok ? created.value.id : 0;
     const shown = (await productDefaults(id, db))!.edited_from!;
