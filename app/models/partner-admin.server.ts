@@ -83,8 +83,8 @@ const ASSIGNABLE_LIMIT = 40;
 
 /**
  * Requests an admin may still assign this partner to: pending first, then assigned, newest first,
- * leaving out those the partner already has. Two index range reads (status, created_at) rather
- * than one sort over every open request.
+ * leaving out those the partner already has (an invitation the operator withdrew may be renewed).
+ * Two index range reads (status, created_at) rather than one sort over every open request.
  */
 export async function listAssignableRequests(
   database: DB,
@@ -102,7 +102,8 @@ export async function listAssignableRequests(
             selectFrom("partner_assignments as pa")
               .select("pa.id")
               .whereRef("pa.quote_request_id", "=", "quote_requests.id")
-              .where("pa.partner_id", "=", partnerId),
+              .where("pa.partner_id", "=", partnerId)
+              .where("pa.state", "!=", "withdrawn"),
           ),
         ),
       )

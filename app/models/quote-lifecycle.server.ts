@@ -145,13 +145,7 @@ export async function assignPartners(
     if (partners.length !== unique.length)
       return fail("invalid", "El usuario seleccionado no es un socio activo.", "partner_id");
     for (const partnerId of unique) {
-      const inserted = await tx
-        .insertInto("partner_assignments")
-        .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
-        .onConflict((oc) => oc.columns(["quote_request_id", "partner_id"]).doNothing())
-        .executeTakeFirst();
-      // Throwing rolls the whole batch back; the refusal is returned below.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyAssigned();
+      await inviteOnce(tx, { requestId, partnerId, adminId });
       await notifyAbout(
         tx,
         requestId,
@@ -190,6 +184,38 @@ export async function assignPartners(
 }
 
 class AlreadyAssigned extends Error {}
+
+/**
+ * One partner's invitation inside assignPartners' transaction: a new assignment, or a withdrawn
+ * invitation renewed in place (one row per partner and request; assigned_at keeps the first
+ * invitation, state_changed_at dates the renewal). Any other existing assignment throws
+ * AlreadyAssigned, which rolls the whole batch back.
+ */
+async function inviteOnce(
+  tx: DB,
+  { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
+) {
+  const existing = await tx
+    .selectFrom("partner_assignments")
+    .select(["id", "state"])
+    .where("quote_request_id", "=", requestId)
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
+  if (!existing) {
+    await tx
+      .insertInto("partner_assignments")
+      .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
+      .execute();
+  } else if (existing.state === "withdrawn") {
+    await tx
+      .updateTable("partner_assignments")
+      .set({ state: "invited", assigned_by: adminId, state_changed_at: now() })
+      .where("id", "=", existing.id)
+      .execute();
+  } else {
+    throw new AlreadyAssigned();
+  }
+}
 
 // ---- Partner quotes
 

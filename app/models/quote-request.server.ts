@@ -1031,6 +1031,7 @@ export async function getRequestForAdmin(database: DB, id: number) {
         "p.first_name",
         "p.last_name",
         "p.company_name",
+        "p.deactivated_at",
       ])
       .where("pa.quote_request_id", "=", id)
       .orderBy("pa.assigned_at")
@@ -1039,7 +1040,10 @@ export async function getRequestForAdmin(database: DB, id: number) {
   return { request, ...details, assignments };
 }
 
-/** Partners an admin may still assign to a request (active, and not yet assigned to it). */
+/**
+ * Partners an admin may still assign to a request: active, and not on it, or on it only as an
+ * invitation the operator withdrew (assigning them again renews it, see assignPartners).
+ */
 export function listAssignablePartners(database: DB, requestId: number) {
   return database
     .selectFrom("users as p")
@@ -1053,7 +1057,8 @@ export function listAssignablePartners(database: DB, requestId: number) {
             .selectFrom("partner_assignments as pa")
             .select("pa.id")
             .whereRef("pa.partner_id", "=", "p.id")
-            .where("pa.quote_request_id", "=", requestId),
+            .where("pa.quote_request_id", "=", requestId)
+            .where("pa.state", "!=", "withdrawn"),
         ),
       ),
     )

@@ -382,6 +382,23 @@ function PaymentsSection({ d }: { d: Detail }) {
   );
 }
 
+/**
+ * An open round (`assigned`) in which nobody can still answer: every partner declined, was
+ * withdrawn or lost their account, and no offer came in. The status does not say so by itself.
+ */
+function roundWithoutPartners(d: Detail): boolean {
+  return (
+    d.request.status === "assigned" &&
+    d.assignments.length > 0 &&
+    d.assignments.every(
+      (a) =>
+        a.state === "declined" ||
+        a.state === "withdrawn" ||
+        (a.state === "invited" && a.deactivated_at),
+    )
+  );
+}
+
 function AssignSection({ d }: { d: Detail }) {
   const busy = useNavigation().state === "submitting";
   const assign = useFlashedForm(d, "assign");
@@ -393,6 +410,17 @@ function AssignSection({ d }: { d: Detail }) {
       title={`Socios asignados (${d.assignments.length})`}
     >
       <FormErrors title="No se pudo retirar la asignación" errors={withdraw.formErrors} />
+      {roundWithoutPartners(d) ? (
+        <p
+          role="status"
+          data-testid="ronda-sin-socios"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <strong>Ningún socio está cotizando esta solicitud.</strong> Los socios asignados
+          declinaron, fueron retirados o tienen la cuenta desactivada: asigna otro socio para que el
+          comprador reciba una cotización.
+        </p>
+      ) : null}
       {d.assignments.length ? (
         <ul className="mt-2 divide-y divide-slate-100 text-sm">
           {d.assignments.map((a) => {
@@ -403,11 +431,14 @@ function AssignSection({ d }: { d: Detail }) {
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{name}</span>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
+                  {a.deactivated_at ? <Badge tone="red">Cuenta desactivada</Badge> : null}
                 </p>
                 <p className="text-xs text-slate-600">
                   Invitado el {formatDate(a.assigned_at)}
-                  {a.state_changed_at && a.state !== "invited"
-                    ? ` · último cambio: ${formatDateTime(a.state_changed_at)}`
+                  {a.state_changed_at
+                    ? a.state === "invited"
+                      ? ` · invitado de nuevo: ${formatDateTime(a.state_changed_at)}`
+                      : ` · último cambio: ${formatDateTime(a.state_changed_at)}`
                     : ""}
                 </p>
                 {a.decline_reason ? (

@@ -197,6 +197,50 @@ test("el operador retira a un socio invitado y este ya no ve la solicitud", asyn
   expect(file.status()).toBe(404);
 });
 
+test("retirar al único socio avisa que nadie cotiza; asignarlo otra vez renueva su invitación", async ({
+  server,
+  createUser,
+  pageAs,
+}, testInfo) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const partner = await createUser({ role: "partner", companyName: "Único Ficticio" });
+  const title = `Bridas ${tag()}`;
+  const requestId = insertRequest(server, {
+    buyer,
+    title,
+    status: "assigned",
+    partners: [partner],
+  });
+  const [adminPage, partnerPage] = await Promise.all([pageAs(admin), pageAs(partner)]);
+
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.getByTestId("ronda-sin-socios")).toHaveCount(0);
+  await adminPage.getByRole("button", { name: "Retirar asignación de Único Ficticio" }).click();
+  await expect(adminPage.getByText("Asignación retirada. El socio fue notificado.")).toBeVisible();
+  await expect(adminPage.getByTestId("ronda-sin-socios")).toContainText(
+    "Ningún socio está cotizando esta solicitud.",
+  );
+  await screenshots(adminPage, "admin-round-without-partners", testInfo);
+
+  // The withdrawn partner is among the partners the operator may assign, and assigning renews it.
+  await adminPage.getByLabel("Asignar socio").selectOption(String(partner.id));
+  await adminPage.getByRole("button", { name: "Asignar", exact: true }).click();
+  await expect(adminPage.getByText("Socio asignado a la solicitud.")).toBeVisible();
+  await expect(adminPage.getByTestId(`asignacion-${partner.id}`)).toContainText(
+    "Invitado, sin oferta",
+  );
+  await expect(adminPage.getByTestId(`asignacion-${partner.id}`)).toContainText(
+    "invitado de nuevo",
+  );
+  await expect(adminPage.getByTestId("ronda-sin-socios")).toHaveCount(0);
+  expect(stateOf(server, requestId, partner.id).state).toBe("invited");
+
+  await partnerPage.goto(`/partner/assignments/${requestId}`);
+  await expect(partnerPage.getByText("Información del cliente")).toBeVisible();
+  await expect(partnerPage.getByRole("link", { name: "Enviar Cotización" })).toBeVisible();
+});
+
 test("rechazo → reapertura → nueva oferta → nueva aprobación → pagado", async ({
   server,
   createUser,

@@ -15,6 +15,9 @@ import {
   withdrawAssignment,
 } from "~/models/sourcing-round.server";
 import { requestFileFor } from "~/models/file-access.server";
+import { listAssignableRequests } from "~/models/partner-admin.server";
+import { getPartnerCounters } from "~/models/partner-assignment.server";
+import { listAssignablePartners } from "~/models/quote-request.server";
 import { db } from "~/services/db.server";
 import { makeRequest, makeUser, snapshot } from "./factories";
 
@@ -168,6 +171,51 @@ describe("the operator withdraws an invitation", () => {
       message: "Este socio ya envió su oferta: una asignación con oferta no se retira.",
     });
     expect(await snapshot(requestId)).toEqual(before);
+  });
+});
+
+describe("a withdrawn invitation is renewed by assigning the partner again", () => {
+  it("the partner is invited again and may offer; a declined partner is not offered again", async () => {
+    const { admin, first, second, requestId } = await invitedRound();
+    expect(
+      (await declineAssignment(db, { requestId, partnerId: second, reason: "Sin stock" })).ok,
+    ).toBe(true);
+    expect((await withdrawAssignment(db, { requestId, partnerId: first, adminId: admin })).ok).toBe(
+      true,
+    );
+
+    const assignable = (await listAssignablePartners(db, requestId)).map((p) => p.id);
+    expect(assignable).toContain(first);
+    expect(assignable).not.toContain(second);
+    expect((await listAssignableRequests(db, first)).map((r) => r.id)).toContain(requestId);
+    expect((await listAssignableRequests(db, second)).map((r) => r.id)).not.toContain(requestId);
+
+    const declinedBefore = await snapshot(requestId);
+    expect(await assignPartner(db, { requestId, partnerId: second, adminId: admin })).toMatchObject(
+      {
+        ok: false,
+        code: "conflict",
+      },
+    );
+    expect(await snapshot(requestId)).toEqual(declinedBefore);
+
+    expect((await assignPartner(db, { requestId, partnerId: first, adminId: admin })).ok).toBe(
+      true,
+    );
+    expect(await stateOf(requestId, first)).toEqual({ state: "invited", decline_reason: null });
+    expect((await getPartnerCounters(db, first)).pending).toBe(1);
+    expect((await notificationsOf(first)).at(-1)).toMatchObject({
+      title: "Nueva solicitud de cotización asignada",
+    });
+    expect((await offer(requestId, first)).ok).toBe(true);
+    expect((await stateOf(requestId, first)).state).toBe("offered");
+    // Still one row per partner and request.
+    const rows = await db
+      .selectFrom("partner_assignments")
+      .select("id")
+      .where("quote_request_id", "=", requestId)
+      .execute();
+    expect(rows).toHaveLength(2);
   });
 });
 
