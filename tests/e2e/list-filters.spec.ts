@@ -92,6 +92,11 @@ test.describe("Listas: rango de fechas y orden", () => {
     ).toBeVisible();
     // Not «No se encontraron resultados» under «3 solicitudes encontradas».
     await expect(page.getByText("No se encontraron resultados")).toHaveCount(0);
+    // Past the pages asked for by number too: the page named is the one asked for.
+    await page.goto(`/buyer/quotes?q=${word}&page=99`);
+    await expect(
+      page.getByText("La página 99 no existe: la lista tiene una sola página."),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Ir a la primera página" }).click();
     await expect(titles).toHaveCount(3);
   });

@@ -28,8 +28,12 @@ export function KeysetPagination({
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
-  if (pages !== null && pageInfo.page > pages)
-    return <PageMissing page={pageInfo.page} pages={pages} firstHref={hrefWith(null)} />;
+  if (pages !== null && pageInfo.page > pages) {
+    // `?page=` past NUMBERED_PAGES is read as the last numbered page; name the one asked for.
+    const asked = Number(new URLSearchParams(search).get("page"));
+    const missing = Number.isInteger(asked) && asked > pageInfo.page ? asked : pageInfo.page;
+    return <PageMissing page={missing} pages={pages} firstHref={hrefWith(null)} />;
+  }
   const numbered = Array.from(
     { length: Math.min(NUMBERED_PAGES, pages ?? NUMBERED_PAGES) },
     (_, i) => i + 1,
