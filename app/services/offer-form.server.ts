@@ -53,15 +53,20 @@ export function offerSchema<Extra extends z.ZodRawShape>(
 
 export const notesField = { notes: optionalText(2000) };
 
+/** What a draft button asks for instead of saving: a row more, a row less, or the totals. */
+export type DraftIntent =
+  { kind: "add_row" } | { kind: "remove_row"; row: number } | { kind: "preview" };
+
 /**
- * «Añadir renglón» and «Calcular totales» without JavaScript: the form comes back with what was
- * typed (and one more empty row for `add_row`), no error and nothing stored. The totals are
- * previewed by the page from those values.
+ * «Añadir renglón», «Quitar renglón» and «Calcular totales» without JavaScript: the form comes back
+ * with what was typed (one more empty row, or without the row removed), no error and nothing
+ * stored. The totals are previewed by the page from those values.
  */
-export function offerDraftReply(formData: FormData, intent: "add_row" | "preview") {
+export function offerDraftReply(formData: FormData, intent: DraftIntent) {
   const { payload } = parseWithZod(formData, { schema: z.object({}).passthrough() });
   const items = Array.isArray(payload.items) ? [...payload.items] : [];
-  if (intent === "add_row") items.push({});
+  if (intent.kind === "add_row") items.push({});
+  if (intent.kind === "remove_row") items.splice(intent.row, 1);
   const result: SubmissionResult<string[]> = {
     status: "error",
     initialValue: { ...payload, items, file: undefined } as unknown as SubmissionResult<
@@ -72,8 +77,10 @@ export function offerDraftReply(formData: FormData, intent: "add_row" | "preview
   return data<FormReply>({ result });
 }
 
-/** The form's `intent` when it asks for a row or a preview rather than saving. */
-export function draftIntent(formData: FormData): "add_row" | "preview" | null {
+/** The form's `intent` (`add_row`, `remove_row:N`, `preview`) when it does not save. */
+export function draftIntent(formData: FormData): DraftIntent | null {
   const intent = formData.get("intent");
-  return intent === "add_row" || intent === "preview" ? intent : null;
+  if (intent === "add_row" || intent === "preview") return { kind: intent };
+  const removed = typeof intent === "string" ? /^remove_row:(\d{1,3})$/.exec(intent) : null;
+  return removed ? { kind: "remove_row", row: Number(removed[1]) } : null;
 }

@@ -43,6 +43,8 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   pageAs,
   axe,
 }, testInfo) => {
+  // Four people from the first offer to a paid second version: longer than one step's minute.
+  test.slow();
   const buyer = await createUser({ role: "buyer", companyName: "Refinería Ficticia" });
   const admin = await createUser({ role: "admin" });
   const lines = await createUser({ role: "partner", companyName: "Suministros Ficticios" });
@@ -71,8 +73,24 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   // The first row is kept (without JavaScript the page came back from the server with it).
   await expect(linesPage.locator("#item-0-unit_price")).toHaveValue("1250,50");
   await fillRow(linesPage, 1, ROWS[1]!);
+  // A row typed by mistake is removed; the rows after it move up with what was typed in them.
   await linesPage.getByRole("button", { name: "Añadir renglón" }).click();
-  await fillRow(linesPage, 2, ROWS[2]!);
+  await fillRow(linesPage, 2, {
+    description: "Renglón por error",
+    quantity: "1",
+    unit: "pza",
+    price: "999",
+  });
+  await linesPage.getByRole("button", { name: "Añadir renglón" }).click();
+  await fillRow(linesPage, 3, ROWS[2]!);
+  await linesPage.getByRole("button", { name: "Quitar renglón 3" }).click();
+  await expect(linesPage.locator('[id^="item-"][id$="-description"]')).toHaveCount(3);
+  await expect(linesPage.locator("#item-2-description")).toHaveValue(ROWS[2]!.description);
+  await expect(linesPage.locator("#item-1-description")).toHaveValue(ROWS[1]!.description);
+  // Enter in a field previews the totals; it never removes the first row.
+  await linesPage.locator("#item-0-quantity").press("Enter");
+  await expect(linesPage.getByTestId("vista-subtotal")).toHaveText("USD 18,255.98");
+  await expect(linesPage.locator('[id^="item-"][id$="-description"]')).toHaveCount(3);
   await linesPage.getByLabel("IVA (%)").fill("16");
   await linesPage.getByLabel("Plazo de entrega (días)").fill("10");
   await linesPage.getByLabel("Válida hasta").fill(day(20));

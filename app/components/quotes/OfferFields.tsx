@@ -13,7 +13,10 @@ import {
 
 type Totals = OfferTotals & { taxRate: number };
 
-/** Rows the form shows: what was posted (one more after «Añadir renglón»), or the stored lines. */
+/**
+ * Rows the form shows: what was posted (one more after «Añadir renglón», one less after «Quitar
+ * renglón»), or the stored lines.
+ */
 export function offerRowCount(
   result: { initialValue?: Record<string, unknown> | null } | null | undefined,
   storedLines: number,
@@ -30,9 +33,10 @@ type FieldProps = (name: string) => {
 
 /**
  * The fields of a structured offer (DECISIONS §7 names), shared by the partner's offer form and the
- * operator's revision of an official quote. Without JavaScript «Añadir renglón» posts the form
- * (intent `add_row`) and the page comes back with one more row and every value kept; with
- * JavaScript the row is added in place and the totals follow what is typed. The totals shown are
+ * operator's revision of an official quote. Without JavaScript «Añadir renglón» and «Quitar
+ * renglón» post the form (intent `add_row`, `remove_row:N`) and the page comes back with one row
+ * more or less and every other value kept; with JavaScript rows are added and removed in place and
+ * the totals follow what is typed. The totals shown are
  * only a preview: the server computes them again and ignores any figure the browser sends.
  */
 export function OfferFields({
@@ -55,7 +59,11 @@ export function OfferFields({
   amountLabel: string;
   itemsError?: string[];
 }) {
-  const [rows, setRows] = useState(initialRows);
+  // A stable key per row, so removing one keeps what was typed in the others (their inputs are
+  // uncontrolled; names follow the position).
+  const nextKey = useRef(initialRows);
+  const [rowKeys, setRowKeys] = useState(() => Array.from({ length: initialRows }, (_, i) => i));
+  const rows = rowKeys.length;
   // The totals of the values the form starts from (stored, or posted and sent back).
   const shown = parseOffer(
     offerDraftFrom({ get: (name) => field(name).defaultValue ?? "" }, initialRows),
@@ -64,21 +72,62 @@ export function OfferFields({
   const preview: Totals | null = shown.ok ? shown.offer : null;
   const [totals, setTotals] = useState(preview);
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => setRows((current) => Math.max(current, initialRows)), [initialRows]);
+  useEffect(
+    () =>
+      setRowKeys((keys) =>
+        keys.length >= initialRows
+          ? keys
+          : [
+              ...keys,
+              ...Array.from({ length: initialRows - keys.length }, () => nextKey.current++),
+            ],
+      ),
+    [initialRows],
+  );
   const previewKey = JSON.stringify(preview);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the values, not the object
   useEffect(() => setTotals(preview), [previewKey]);
 
   /** With JavaScript, the preview follows every keystroke (the same arithmetic as the server). */
-  function recompute(event: FormEvent<HTMLDivElement>) {
-    const form = (event.target as HTMLInputElement).form;
+  function recompute(form: HTMLFormElement | null | undefined) {
     if (!form) return;
     const parsed = parseOffer(offerDraftFrom(new FormData(form)), { today, defaultTaxRate });
     setTotals(parsed.ok ? parsed.offer : null);
   }
 
+  /** With JavaScript, a row leaves in place; focus goes to the row now in its place (or the last). */
+  const removedAt = useRef<number | null>(null);
+  function removeRow(index: number) {
+    removedAt.current = index;
+    setRowKeys((keys) => keys.filter((_, i) => i !== index));
+  }
+  useEffect(() => {
+    if (removedAt.current === null) return;
+    const at = Math.min(removedAt.current, rows - 1);
+    removedAt.current = null;
+    container.current?.querySelector<HTMLInputElement>(`#item-${at}-description`)?.focus();
+    recompute(container.current?.closest("form"));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs after a removal re-renders
+  }, [rowKeys]);
+
   return (
-    <div ref={container} onInput={recompute} className="space-y-5">
+    <div
+      ref={container}
+      onInput={(event: FormEvent<HTMLDivElement>) =>
+        recompute((event.target as HTMLInputElement).form)
+      }
+      className="space-y-5"
+    >
+      {/* The form's default button (Enter in a field): the totals, never «Quitar renglón 1». */}
+      <button
+        type="submit"
+        name="intent"
+        value="preview"
+        formNoValidate
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+      />
       <fieldset>
         <legend className="text-base font-semibold">Renglones (opcional)</legend>
         <p className="mt-1 text-sm text-slate-600">
@@ -93,9 +142,26 @@ export function OfferFields({
         ) : null}
         <input type="hidden" name="rows" value={rows} />
         <ol className="mt-3 space-y-3">
-          {Array.from({ length: rows }, (_, i) => (
-            <li key={i} className="rounded-md border border-slate-200 p-3">
-              <p className="text-sm font-medium text-slate-700">Renglón {i + 1}</p>
+          {rowKeys.map((key, i) => (
+            <li key={key} className="rounded-md border border-slate-200 p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm font-medium text-slate-700">Renglón {i + 1}</p>
+                {rows > 1 ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`remove_row:${i}`}
+                    formNoValidate
+                    className="btn-link text-sm"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      removeRow(i);
+                    }}
+                  >
+                    Quitar renglón<span className="sr-only"> {i + 1}</span>
+                  </button>
+                ) : null}
+              </div>
               <div className="mt-2 grid gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_6rem_9rem]">
                 <Field
                   label="Descripción"
@@ -139,7 +205,7 @@ export function OfferFields({
             className="btn-secondary mt-3"
             onClick={(event) => {
               event.preventDefault();
-              setRows((n) => Math.min(MAX_ITEMS, n + 1));
+              setRowKeys((keys) => (keys.length < MAX_ITEMS ? [...keys, nextKey.current++] : keys));
               // Focus the new row's description once it is rendered.
               requestAnimationFrame(() =>
                 container.current
