@@ -209,6 +209,8 @@ export const HISTORY_EVENT_LABELS: Record<string, string> = {
   message: "Mensaje",
   relay: "Respuesta a los socios",
   forward: "Pregunta reenviada al comprador",
+  assigned: "Socio asignado",
+  note: "Nota del equipo",
 };
 
 /**
@@ -216,6 +218,7 @@ export const HISTORY_EVENT_LABELS: Record<string, string> = {
  * conversations' log (for operators; the buyer reads their own conversation).
  */
 export const PARTNER_EVENTS: readonly string[] = [
+  "assigned",
   "declined",
   "withdrawn",
   "message",

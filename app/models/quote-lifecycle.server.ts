@@ -30,6 +30,7 @@ import {
   lockRequest,
   notFound,
   notifyAbout,
+  recordEvent,
   recordStatus,
   requestStep,
   wrongStatus,
@@ -137,15 +138,18 @@ export async function assignPartners(
   return requestStep(database, { requestId, action: "assign_partner" }, async (tx, request, to) => {
     const partners = await tx
       .selectFrom("users")
-      .select(["id"])
+      .select(["id", "company_name", "first_name", "last_name"])
       .where("id", "in", unique)
       .where("role", "=", "partner")
       .where("deactivated_at", "is", null)
       .execute();
     if (partners.length !== unique.length)
       return fail("invalid", "El usuario seleccionado no es un socio activo.", "partner_id");
+    const invited: string[] = [];
     for (const partnerId of unique) {
-      await inviteOnce(tx, { requestId, partnerId, adminId });
+      const renewed = await inviteOnce(tx, { requestId, partnerId, adminId });
+      const partner = partners.find((p) => p.id === partnerId)!;
+      invited.push(`${partnerName(partner)}${renewed ? " (invitado de nuevo)" : ""}`);
       await notifyAbout(
         tx,
         requestId,
@@ -160,6 +164,10 @@ export async function assignPartners(
     if (to !== request.status) {
       const note = unique.length === 1 ? "Socio asignado" : `${unique.length} socios asignados`;
       await recordStatus(tx, requestId, request.status, to, adminId, note);
+    } else {
+      // A partner added to a round under way, or invited again: named on the operators' timeline
+      // (the buyer's leaves partners out).
+      await recordEvent(tx, request, adminId, "assigned", invited.join(", "));
     }
     await notifyAbout(
       tx,
@@ -168,10 +176,13 @@ export async function assignPartners(
       {
         type: "info",
         title: "Socio asignado a tu solicitud",
+        // A later batch says it adds to the round: two identical notices read as a duplicate.
         message:
-          unique.length === 1
-            ? `Asignamos un socio verificado a «${request.title}». Recibirás la cotización en 24-48 horas.`
-            : `Asignamos ${unique.length} socios verificados a «${request.title}». Recibirás la cotización en 24-48 horas.`,
+          to === request.status
+            ? `Sumamos ${unique.length === 1 ? "un socio verificado más" : `${unique.length} socios verificados más`} a «${request.title}»: tendrás más ofertas para comparar.`
+            : unique.length === 1
+              ? `Asignamos un socio verificado a «${request.title}». Recibirás la cotización en 24-48 horas.`
+              : `Asignamos ${unique.length} socios verificados a «${request.title}». Recibirás la cotización en 24-48 horas.`,
       },
     );
     await scheduleDeadlineReminders(tx, requestId);
@@ -188,13 +199,13 @@ class AlreadyAssigned extends Error {}
 /**
  * One partner's invitation inside assignPartners' transaction: a new assignment, or a withdrawn
  * invitation renewed in place (one row per partner and request; assigned_at keeps the first
- * invitation, state_changed_at dates the renewal). Any other existing assignment throws
- * AlreadyAssigned, which rolls the whole batch back.
+ * invitation, state_changed_at dates the renewal; true when renewed). Any other existing
+ * assignment throws AlreadyAssigned, which rolls the whole batch back.
  */
 async function inviteOnce(
   tx: DB,
   { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
-) {
+): Promise<boolean> {
   const existing = await tx
     .selectFrom("partner_assignments")
     .select(["id", "state"])
@@ -206,15 +217,15 @@ async function inviteOnce(
       .insertInto("partner_assignments")
       .values({ partner_id: partnerId, quote_request_id: requestId, assigned_by: adminId })
       .execute();
-  } else if (existing.state === "withdrawn") {
-    await tx
-      .updateTable("partner_assignments")
-      .set({ state: "invited", assigned_by: adminId, state_changed_at: now() })
-      .where("id", "=", existing.id)
-      .execute();
-  } else {
-    throw new AlreadyAssigned();
+    return false;
   }
+  if (existing.state !== "withdrawn") throw new AlreadyAssigned();
+  await tx
+    .updateTable("partner_assignments")
+    .set({ state: "invited", assigned_by: adminId, state_changed_at: now() })
+    .where("id", "=", existing.id)
+    .execute();
+  return true;
 }
 
 // ---- Partner quotes
@@ -635,7 +646,14 @@ export async function buyerRejectQuote(
   });
 }
 
-/** The operator's override (SPEC's status select): any status, always written to the history. */
+/**
+ * The operator's override (SPEC's status select): any status, always written to the history.
+ * The request's payments follow it: a request leaving `approved` (other than by payment) has its
+ * pending payment voided, as a buyer's cancel or rejection voids it; `paid` is refused while a
+ * payment is pending, which is confirmed in Pagos (that writes the commission and the points).
+ * Keeping the status with a note adds the note to the history; without a note nothing changes
+ * and the operator is told so.
+ */
 export async function adminSetStatus(
   database: DB,
   {
@@ -644,11 +662,44 @@ export async function adminSetStatus(
     adminId,
     note,
   }: { requestId: number; status: RequestStatus; adminId: number; note: string | null },
-): Promise<Result> {
-  return lifecycleStep(database, async (tx) => {
+): Promise<Result<{ changed: boolean }>> {
+  return lifecycleStep(database, async (tx): Promise<Result<{ changed: boolean }>> => {
     const request = await lockRequest(tx, requestId);
     if (!request) return notFound();
-    if (!canAdminOverride(request.status, status)) return ok();
+    if (!canAdminOverride(request.status, status)) {
+      if (!note)
+        return fail(
+          "invalid",
+          `La solicitud ya está en «${STATUS_LABELS[status]}»: elige otro estado o escribe una nota.`,
+          "status",
+        );
+      await recordEvent(tx, request, adminId, "note", note);
+      return ok({ changed: false });
+    }
+    const pending = await tx
+      .selectFrom("payments")
+      .select("id")
+      .where("quote_request_id", "=", requestId)
+      .where("status", "=", "pending")
+      .execute();
+    if (status === "paid" && pending.length > 0)
+      return fail(
+        "conflict",
+        `Esta solicitud tiene un pago pendiente (N.º ${pending[0]!.id}): confírmalo en Pagos, así se registran la comisión y los puntos del comprador.`,
+        "status",
+      );
+    if (pending.length > 0 && status !== "approved") {
+      await tx
+        .updateTable("payments")
+        .set({
+          status: "rejected",
+          rejection_reason: `Solicitud pasada a «${STATUS_LABELS[status]}» por el equipo de CotizaHub.`,
+          updated_at: now(),
+        })
+        .where("quote_request_id", "=", requestId)
+        .where("status", "=", "pending")
+        .execute();
+    }
     await recordStatus(
       tx,
       requestId,
@@ -665,10 +716,10 @@ export async function adminSetStatus(
       {
         type: "info",
         title: "Estado de tu solicitud actualizado",
-        message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».`,
+        message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».${pending.length > 0 && status !== "approved" ? " Se anularon sus pagos pendientes." : ""}`,
       },
     );
-    return ok();
+    return ok({ changed: true });
   });
 }
 

@@ -604,7 +604,13 @@ function StatusSection({ d }: { d: Detail }) {
             </option>
           ))}
         </SelectField>
-        <Field label="Nota (opcional)" {...status.field("note")} id="status-note" maxLength={500} />
+        <Field
+          label="Nota (opcional)"
+          {...status.field("note")}
+          id="status-note"
+          maxLength={500}
+          hint="Queda en el historial, que también lee el comprador. Con el mismo estado, solo se guarda la nota."
+        />
         <button type="submit" className="btn-secondary w-full" disabled={busy}>
           Actualizar estado
         </button>

@@ -8,7 +8,7 @@ import { db } from "~/services/db.server";
 
 export const loader = toQuoteDetail;
 
-/** The operator's override: any status, with an optional note for the history. */
+/** The operator's override: any status, with an optional note for the history (see adminSetStatus). */
 export function action(args: ActionFunctionArgs) {
   return adminQuoteAction(args, {
     form: "status",
@@ -20,6 +20,9 @@ export function action(args: ActionFunctionArgs) {
     }),
     run: ({ status, note }, { requestId, adminId }) =>
       adminSetStatus(db, { requestId, status, adminId, note }),
-    done: ({ status }) => `Estado actualizado a «${STATUS_LABELS[status]}».`,
+    done: ({ status }, { changed }) =>
+      changed
+        ? `Estado actualizado a «${STATUS_LABELS[status]}».`
+        : "Nota agregada al historial; el estado no cambió.",
   });
 }

@@ -176,7 +176,7 @@ describe("the operator withdraws an invitation", () => {
 
 describe("a withdrawn invitation is renewed by assigning the partner again", () => {
   it("the partner is invited again and may offer; a declined partner is not offered again", async () => {
-    const { admin, first, second, requestId } = await invitedRound();
+    const { admin, buyer, first, second, requestId } = await invitedRound();
     expect(
       (await declineAssignment(db, { requestId, partnerId: second, reason: "Sin stock" })).ok,
     ).toBe(true);
@@ -204,6 +204,13 @@ describe("a withdrawn invitation is renewed by assigning the partner again", () 
     );
     expect(await stateOf(requestId, first)).toEqual({ state: "invited", decline_reason: null });
     expect((await getPartnerCounters(db, first)).pending).toBe(1);
+    expect((await historyOf(requestId)).at(-1)).toMatchObject({
+      event: "assigned",
+      note: "Aceros del Norte (invitado de nuevo)",
+    });
+    expect((await notificationsOf(buyer)).at(-1)?.message).toBe(
+      "Sumamos un socio verificado más a «Válvulas de compuerta»: tendrás más ofertas para comparar.",
+    );
     expect((await notificationsOf(first)).at(-1)).toMatchObject({
       title: "Nueva solicitud de cotización asignada",
     });
