@@ -1,3 +1,5 @@
+import { TYPED_BEFORE_HYDRATION } from "~/utils/typed-before-hydration";
+
 /**
  * The page is painted before its modules are fetched. Every page works without JavaScript (the
  * server's HTML is the page), so on a slow phone connection the first paint must wait only for the
@@ -11,7 +13,8 @@
  * address drew a console warning per hint), and the module script keeps its <script> as an inert
  * `text/plain` block. Remix's first inline script (the context, same nonce) gains a few lines
  * that, in the task after the first paint, swap the inert block for a module script with the
- * same code; hydration then runs as before, a frame later. A document without them (rendered
+ * same code; hydration then runs as before, a frame later. They also keep what is typed in a
+ * textarea meanwhile (TYPED_BEFORE_HYDRATION). A document without them (rendered
  * without scripts) is returned unchanged.
  */
 const PRELOAD = /<link rel="modulepreload" href="/g;
@@ -20,6 +23,10 @@ const CONTEXT_SCRIPT = /(<script nonce="[^"]*">window\.__remixContext = )/;
 const INERT_ID = "remix-modules";
 
 const startModules = (nonce: string) => `(() => {
+  document.addEventListener("input", (event) => {
+    if (event.target instanceof HTMLTextAreaElement)
+      event.target.${TYPED_BEFORE_HYDRATION} = event.target.value;
+  }, true);
   let started = false;
   const start = () => {
     if (started) return;

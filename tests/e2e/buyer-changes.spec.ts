@@ -9,7 +9,7 @@ import {
   type Server,
   type TestUser,
 } from "./fixtures";
-import { insertPartnerQuote } from "./factories";
+import { insertPartnerQuote, insertRequest } from "./factories";
 import { pdfFile } from "./files";
 
 const DAY = 86_400_000;
@@ -182,4 +182,35 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   await expect(adminPage.getByText("Solicitud cancelada por el comprador").first()).toBeVisible();
   await expect(adminPage.getByText(reason).first()).toBeVisible();
   await waitForMail(server, admin.email, "Solicitud cancelada por el comprador");
+});
+
+test("lo escrito en la descripción mientras la página carga se guarda (React la rellenaba de nuevo al hidratar)", async ({
+  server,
+  createUser,
+  pageAs,
+  javaScriptEnabled,
+}) => {
+  const buyer = await createUser({ role: "buyer" });
+  const requestId = insertRequest(server, { buyer, title: `Lubricantes ${tag()}` });
+  const page = await pageAs(buyer);
+  // The page's modules arrive late, as on a slow phone connection: there is time to type first.
+  await page.route(/\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/buyer/quotes/${requestId}/edit`, { waitUntil: "commit" });
+  const description = page.getByLabel("Descripción");
+  await description.fill("Tambores de 200 litros de aceite hidráulico ISO 68, entrega en planta.");
+  if (javaScriptEnabled)
+    await page.waitForFunction(() => "__remixRouter" in window, null, { timeout: 15_000 });
+  await expect(description).toHaveValue(
+    "Tambores de 200 litros de aceite hidráulico ISO 68, entrega en planta.",
+  );
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(new RegExp(`/buyer/quotes/${requestId}$`));
+  expect(
+    server.sql.prepare("SELECT description FROM quote_requests WHERE id = ?").get(requestId),
+  ).toEqual({
+    description: "Tambores de 200 litros de aceite hidráulico ISO 68, entrega en planta.",
+  });
 });

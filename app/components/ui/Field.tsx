@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { restoreTypedText } from "~/utils/typed-before-hydration";
 import { acceptAttribute, fileTooLargeMessage, type FileRule } from "~/domain/files";
 import type {
   InputHTMLAttributes,
@@ -127,9 +128,11 @@ export function TextAreaField({
   ...textarea
 }: TextAreaFieldProps) {
   const ids = useShell({ label, name, id, errors, hint });
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => restoreTypedText(ref.current), []);
   return (
     <Shell label={label} hideLabel={hideLabel} errors={errors} hint={hint} ids={ids}>
-      <textarea className="input" {...ids.control} {...textarea} />
+      <textarea ref={ref} className="input" {...ids.control} {...textarea} />
     </Shell>
   );
 }
