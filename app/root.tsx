@@ -11,13 +11,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Link, useLinkNavigation } from "~/components/ui/Link";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { Header, type HeaderUser } from "./components/Header";
 import { Toast } from "./components/Toast";
 import { Spinner } from "./components/ui/Spinner";
 import { isRole } from "./domain/roles";
+import { restoreTypedBeforeHydration } from "./utils/typed-before-hydration";
 import { countUnread } from "./models/notification.server";
 import { getOptionalUser } from "./models/auth.server";
 import { db } from "./services/db.server";
@@ -95,6 +96,8 @@ function NavigationSpinner() {
 export default function App() {
   const rootData = useRootData();
   useLinkNavigation();
+  // The root's effect runs once the whole page is hydrated.
+  useEffect(() => restoreTypedBeforeHydration(), []);
   return (
     <>
       <a

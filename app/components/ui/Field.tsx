@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { restoreTypedText } from "~/utils/typed-before-hydration";
+import { useState } from "react";
 import { acceptAttribute, fileTooLargeMessage, type FileRule } from "~/domain/files";
 import type {
   InputHTMLAttributes,
@@ -128,11 +127,9 @@ export function TextAreaField({
   ...textarea
 }: TextAreaFieldProps) {
   const ids = useShell({ label, name, id, errors, hint });
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => restoreTypedText(ref.current), []);
   return (
     <Shell label={label} hideLabel={hideLabel} errors={errors} hint={hint} ids={ids}>
-      <textarea ref={ref} className="input" {...ids.control} {...textarea} />
+      <textarea className="input" {...ids.control} {...textarea} />
     </Shell>
   );
 }
