@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -59,6 +60,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * A refused action (4xx) reloads the root too, which Remix skips by default: its toast is the
+ * flash of the previous action, and «Éxito · Categoría creada» stayed above the refusal of the
+ * next one. The flash has been read, so the reload clears it (and refreshes the bell).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");

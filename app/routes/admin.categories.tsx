@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
 import { BackLink } from "~/components/ui/BackLink";
@@ -73,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminCategories() {
   const { categories } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const form = serverForm(useActionData<typeof action>()?.result);
   // Which form was refused: "create", or the id of the renamed category.
   const refused =
@@ -100,7 +101,12 @@ export default function AdminCategories() {
         <h2 id="nueva-categoria" className="text-lg font-semibold">
           Nueva categoría
         </h2>
-        <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+        {/* Keyed by the page: after «Categoría creada» the name field starts empty. */}
+        <Form
+          key={location.key}
+          method="post"
+          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
+        >
           <input type="hidden" name="intent" value="create" />
           <div className="flex-1">
             <Field

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { z } from "zod";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Notice } from "~/components/admin/Notice";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { Badge } from "~/components/ui/Badge";
@@ -407,8 +407,11 @@ function AccountActions({ user, name, self }: { user: AccountRow; name: string; 
 /** Creates an account for someone and e-mails them the link to choose their password. */
 function InviteForm({ reply }: { reply: ReturnType<typeof useActionData<typeof action>> }) {
   const form = serverForm(reply?.result);
+  // A new page (the redirect after an invitation) starts the form empty and closed; with
+  // JavaScript it kept the invited person's details, and a second click answered «Ya existe…».
+  const { key } = useLocation();
   return (
-    <details className="card mt-6" open={Boolean(reply)}>
+    <details key={key} className="card mt-6" open={Boolean(reply)}>
       <summary id="invitar" className="cursor-pointer font-semibold text-slate-900">
         Invitar a un usuario
       </summary>

@@ -118,9 +118,13 @@ test.describe("Back office", () => {
     await page.getByLabel("Nombre de la nueva categoría").fill(categoryName);
     await page.getByRole("button", { name: "Crear categoría" }).click();
     await expect(page.getByText("Categoría creada")).toBeVisible();
+    // The form starts again empty (with JavaScript it kept the name for a second, refused click).
+    await expect(page.getByLabel("Nombre de la nueva categoría")).toHaveValue("");
     await page.getByLabel("Nombre de la nueva categoría").fill(categoryName.toUpperCase());
     await page.getByRole("button", { name: "Crear categoría" }).click();
     await expect(page.getByText("Ya existe una categoría con ese nombre.")).toBeVisible();
+    // The first creation's «Éxito» does not stay above the refusal of the second.
+    await expect(page.getByText("Categoría creada")).toHaveCount(0);
     await screenshots(page, "admin-categories", testInfo);
   });
 

@@ -120,6 +120,10 @@ test.describe("Usuarios: desactivar, reactivar e invitar", () => {
     await form.getByLabel("Correo electrónico").fill(email);
     await form.getByRole("button", { name: "Enviar invitación" }).click();
     await expect(page.getByText("Invitación enviada")).toBeVisible();
+    // The invitation form closes empty: a second click does not send the same person again.
+    await expect(form.getByLabel("Correo electrónico")).toBeHidden();
+    await page.getByText("Invitar a un usuario").click();
+    await expect(form.getByLabel("Correo electrónico")).toHaveValue("");
     const invited = server.sql
       .prepare("SELECT id, role, email_verified_at FROM users WHERE email = ?")
       .get(email) as { id: number; role: string; email_verified_at: string | null };
