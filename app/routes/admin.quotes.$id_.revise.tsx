@@ -10,7 +10,13 @@ import { BackLink } from "~/components/ui/BackLink";
 import { FormErrors, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
 import { formatMoney } from "~/domain/money";
-import { addDays, isExpired, OFFICIAL_VALIDITY_DAYS, offerFormValues } from "~/domain/offer";
+import {
+  addDays,
+  isExpired,
+  OFFICIAL_VALIDITY_DAYS,
+  officialValidity,
+  offerFormValues,
+} from "~/domain/offer";
 import { revisionBlockedByPayments } from "~/domain/payments";
 import { canReviseOfficialQuote } from "~/domain/quote-status";
 import { requireRole } from "~/models/auth.server";
@@ -40,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /**
  * The operator's revision (or renewal) of an official quote: version n+1 with a reason, starting
- * from the current version's terms and a fresh 30-day validity. The model refuses it once paid or
+ * from the current version's terms and a fresh validity (30 days, or the partner's offer's end). The model refuses it once paid or
  * while a payment proof waits for review.
  */
 async function loadCurrent(request: Request, rawId: string | undefined) {
@@ -61,20 +67,32 @@ async function loadCurrent(request: Request, rawId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { request: row, current } = await loadCurrent(request, params.id);
   // The form is not offered while the payments block a revision (the action's model checks again).
-  const [context, payments] = await Promise.all([
+  const [context, payments, offer] = await Promise.all([
     offerContext(db),
     db
       .selectFrom("payments")
       .select(["status", "submitted_at"])
       .where("quote_request_id", "=", row.id)
       .execute(),
+    current?.partner_quote_id
+      ? db
+          .selectFrom("partner_quotes")
+          .select("valid_until")
+          .where("id", "=", current.partner_quote_id)
+          .executeTakeFirst()
+      : undefined,
   ]);
+  // The partner's offer bounds the new version's validity as it bounded the first (DECISIONS §7),
+  // while it lasts; a renewal after it lapsed starts from 30 days (the operator confirms it).
+  const offerValidUntil =
+    offer?.valid_until && offer.valid_until >= context.today ? offer.valid_until : null;
   return {
     id: row.id,
     title: row.title,
     blocked: revisionBlockedByPayments(payments)?.message ?? null,
     open: Boolean(current) && canReviseOfficialQuote(row.status),
     current: current ?? null,
+    offerValidUntil: offer?.valid_until ?? null,
     expired: current ? isExpired(current.valid_until, context.today) : false,
     ...context,
     stored: current
@@ -85,7 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             taxRate: current.tax_rate,
             leadTimeDays: current.lead_time_days,
             paymentTerms: current.payment_terms,
-            validUntil: addDays(context.today, OFFICIAL_VALIDITY_DAYS),
+            validUntil: officialValidity(context.today, offerValidUntil),
           }),
           reason: "",
         }
@@ -164,6 +182,14 @@ export default function ReviseOfficialQuote() {
               {d.expired ? " (vencida)" : ""}. La nueva versión la reemplaza; el comprador verá la
               anterior como solo lectura y el pago pendiente tomará el nuevo total.
             </p>
+            {d.offerValidUntil ? (
+              <p className="text-sm text-slate-700" data-testid="validez-oferta-socio">
+                La oferta del socio en la que se basa vale hasta el {formatDate(d.offerValidUntil)}
+                {d.offerValidUntil < d.today
+                  ? ": ya venció; confirma con el socio la nueva validez."
+                  : "; la nueva versión no debería valer más allá."}
+              </p>
+            ) : null}
             <FormErrors title="No se pudo emitir la versión" errors={form.formErrors} />
             <TextAreaField
               label="Motivo de la nueva versión"

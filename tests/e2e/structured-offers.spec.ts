@@ -239,6 +239,9 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   // 5. A revision to version 2 (reason required): the buyer sees it, approves and pays it.
   await adminPage.getByRole("link", { name: "Emitir nueva versión" }).click();
   await expect(adminPage.locator("#item-2-description")).toHaveValue("Flete a planta");
+  // The partner's offer holds for 20 days: the new version starts there, not at 30.
+  await expect(adminPage.getByLabel("Válida hasta")).toHaveValue(day(20));
+  await expect(adminPage.getByTestId("validez-oferta-socio")).toContainText("vale hasta el");
   await adminPage.locator("#item-0-unit_price").fill("1200");
   await adminPage.getByRole("button", { name: "Emitir nueva versión" }).click();
   await expect(adminPage.getByText("Indica el motivo de la nueva versión.")).toBeVisible();
