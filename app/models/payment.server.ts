@@ -24,7 +24,7 @@ import {
 } from "./quote-request.server";
 import { inBatches, inKeysetBatches, keysetDirection, readKeysetPage } from "./keyset.server";
 import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
-import { countOf } from "~/utils/format";
+import { countOf, withoutFinalStop } from "~/utils/format";
 import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /**
@@ -292,7 +292,7 @@ export async function rejectPayment(
       to: { userIds: [payment.buyer_id] },
       type: "error",
       title: "Pago rechazado",
-      message: `Rechazamos el comprobante de pago de «${payment.title}». Motivo: ${reason}. Envía un nuevo comprobante o contacta al administrador.`,
+      message: `Rechazamos el comprobante de pago de «${payment.title}». Motivo: ${withoutFinalStop(reason)}. Envía un nuevo comprobante o contacta al administrador.`,
       link: paths.buyer.payments(),
       relatedType: "payment",
       relatedId: paymentId,

@@ -4,7 +4,7 @@ import { cancelReasonProblem, requestDatesProblems, toDeadlineInput } from "~/do
 import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import type { StoredFile } from "~/services/storage.server";
-import { formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime, withoutFinalStop } from "~/utils/format";
 import { scheduleDeadlineReminders } from "./deadline-reminder.server";
 import {
   notifyAbout,
@@ -258,7 +258,7 @@ export function cancelRequest(
       await notifyAbout(tx, requestId, "admins", {
         type: "warning",
         title: "Solicitud cancelada por el comprador",
-        message: `El comprador canceló «${request.title}». Motivo: «${reason}».${
+        message: `El comprador canceló «${request.title}». Motivo: «${withoutFinalStop(reason)}».${
           voidedPayments > 0 ? " Se anularon sus pagos pendientes." : ""
         }`,
       });

@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const result = await assignPartner(db, { ...input, adminId: admin.id });
-  return respond(result, submission, done("Partner asignado a la solicitud"));
+  return respond(result, submission, done("Socio asignado a la solicitud."));
 }
 
 export default function AdminPartners() {

@@ -66,3 +66,11 @@ export function countOf(count: number, one: string, many: string): string {
 export function matchCountOf(count: number, capped: boolean, one: string, many: string): string {
   return capped ? `Más de ${countOf(count - 1, one, many)}` : countOf(count, one, many);
 }
+
+/**
+ * A reason someone typed, to be followed by a full stop in a sentence of ours: its own final stop
+ * is dropped, so «…falta el IVA.» does not become «…falta el IVA..».
+ */
+export function withoutFinalStop(text: string): string {
+  return text.trimEnd().replace(/\.+$/, "");
+}

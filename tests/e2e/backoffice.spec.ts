@@ -81,7 +81,7 @@ test.describe("Back office", () => {
     const select = page.getByLabel(`Asignar solicitud a ${company}`);
     await select.selectOption(String(requestId));
     await page.getByRole("button", { name: "Asignar", exact: true }).click();
-    await expect(page.getByText("Partner asignado a la solicitud")).toBeVisible();
+    await expect(page.getByText("Socio asignado a la solicitud.")).toBeVisible();
     expect(
       server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
     ).toEqual({ status: "assigned" });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatDate, formatDateTime, formatNumber } from "~/utils/format";
+import {
+  countOf,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  withoutFinalStop,
+} from "~/utils/format";
 
 describe("formatNumber", () => {
   it.each([
@@ -65,5 +71,14 @@ describe("formatDate and formatDateTime", () => {
     expect(formatDate(null)).toBe("—");
     expect(formatDateTime("")).toBe("—");
     expect(() => formatDate("no es una fecha")).toThrow(RangeError);
+  });
+});
+
+describe("withoutFinalStop", () => {
+  it("drops the final stop of a typed reason so our sentence adds exactly one", () => {
+    expect(withoutFinalStop("Falta el IVA (16 %).")).toBe("Falta el IVA (16 %)");
+    expect(withoutFinalStop("Ya no es necesario...  ")).toBe("Ya no es necesario");
+    expect(withoutFinalStop("¿Monto correcto?")).toBe("¿Monto correcto?");
+    expect(withoutFinalStop("Sin punto")).toBe("Sin punto");
   });
 });
