@@ -1012,6 +1012,7 @@ export async function getRequestForAdmin(database: DB, id: number) {
       "b.company_name as buyer_company",
       "b.email as buyer_email",
       "b.phone as buyer_phone",
+      "b.deactivated_at as buyer_deactivated_at",
     ])
     .where("qr.id", "=", id)
     .executeTakeFirst();

@@ -185,6 +185,17 @@ function RequestSection({ d }: { d: Detail }) {
   const { request } = d;
   return (
     <Section id="detalle" title="Detalles de la solicitud">
+      {request.buyer_deactivated_at ? (
+        <p
+          role="status"
+          data-testid="comprador-desactivado"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <strong>La cuenta del comprador está desactivada</strong> desde el{" "}
+          {formatDate(request.buyer_deactivated_at)}: no puede entrar a ver, aprobar ni pagar esta
+          solicitud. Reactívala en Usuarios o cancela la solicitud.
+        </p>
+      ) : null}
       <RequestDescription text={request.description} />
       <RequirementsFile fileName={request.file_name} links={d.attachment} />
       <BuyerContact

@@ -239,6 +239,20 @@ test("retirar al único socio avisa que nadie cotiza; asignarlo otra vez renueva
   await partnerPage.goto(`/partner/assignments/${requestId}`);
   await expect(partnerPage.getByText("Información del cliente")).toBeVisible();
   await expect(partnerPage.getByRole("link", { name: "Enviar Cotización" })).toBeVisible();
+
+  // Accounts switched off elsewhere (Usuarios) read as such on the request.
+  const at = new Date().toISOString();
+  server.sql
+    .prepare("UPDATE users SET deactivated_at = ? WHERE id IN (?, ?)")
+    .run(at, partner.id, buyer.id);
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.getByTestId(`asignacion-${partner.id}`)).toContainText(
+    "Cuenta desactivada",
+  );
+  await expect(adminPage.getByTestId("ronda-sin-socios")).toBeVisible();
+  await expect(adminPage.getByTestId("comprador-desactivado")).toContainText(
+    "La cuenta del comprador está desactivada",
+  );
 });
 
 test("rechazo → reapertura → nueva oferta → nueva aprobación → pagado", async ({
