@@ -458,12 +458,22 @@ function AssignSection({ d }: { d: Detail }) {
                   </p>
                 ) : null}
                 {canWithdraw(a.state, d.request.status) ? (
-                  <ActionForm to={paths.admin.withdraw(d.request.id)} className="mt-1">
-                    <input type="hidden" name="partner_id" value={a.partner_id} />
-                    <button type="submit" className="btn-link text-sm" disabled={busy}>
+                  // Asks first: the partner is told at once, by e-mail too.
+                  <details className="mt-1 max-w-md">
+                    <summary className="cursor-pointer text-sm font-semibold text-red-800">
                       Retirar asignación<span className="sr-only"> de {name}</span>
-                    </button>
-                  </ActionForm>
+                    </summary>
+                    <ActionForm to={paths.admin.withdraw(d.request.id)} className="mt-2 space-y-2">
+                      <input type="hidden" name="partner_id" value={a.partner_id} />
+                      <p className="text-sm text-slate-700">
+                        {name} dejará de ver la solicitud y no podrá ofertar; le avisaremos por
+                        correo. Podrás asignarlo de nuevo mientras la ronda siga abierta.
+                      </p>
+                      <button type="submit" className="btn-danger px-3 py-1.5" disabled={busy}>
+                        Sí, retirar<span className="sr-only"> a {name}</span>
+                      </button>
+                    </ActionForm>
+                  </details>
                 ) : null}
               </li>
             );

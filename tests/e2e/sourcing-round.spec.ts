@@ -176,9 +176,14 @@ test("el operador retira a un socio invitado y este ya no ve la solicitud", asyn
   await adminPage.goto(`/admin/quotes/${requestId}`);
   // A partner who already offered cannot be withdrawn: no button for them.
   await expect(
-    adminPage.getByRole("button", { name: "Retirar asignación de Con Oferta Ficticia" }),
+    adminPage.locator("summary", { hasText: "Retirar asignación de Con Oferta Ficticia" }),
   ).toHaveCount(0);
-  await adminPage.getByRole("button", { name: "Retirar asignación de Retirado Ficticio" }).click();
+  // It asks first: nothing is withdrawn until «Sí, retirar».
+  await adminPage
+    .locator("summary", { hasText: "Retirar asignación de Retirado Ficticio" })
+    .click();
+  expect(stateOf(server, requestId, partner.id).state).toBe("invited");
+  await adminPage.getByRole("button", { name: "Sí, retirar a Retirado Ficticio" }).click();
   await expect(adminPage.getByText("Asignación retirada. El socio fue notificado.")).toBeVisible();
   await expect(adminPage.getByTestId(`asignacion-${partner.id}`)).toContainText(
     "Retirado por el operador",
@@ -216,7 +221,9 @@ test("retirar al único socio avisa que nadie cotiza; asignarlo otra vez renueva
 
   await adminPage.goto(`/admin/quotes/${requestId}`);
   await expect(adminPage.getByTestId("ronda-sin-socios")).toHaveCount(0);
-  await adminPage.getByRole("button", { name: "Retirar asignación de Único Ficticio" }).click();
+  await adminPage.locator("summary", { hasText: "Retirar asignación de Único Ficticio" }).click();
+  await screenshots(adminPage, "admin-withdraw-confirm", testInfo);
+  await adminPage.getByRole("button", { name: "Sí, retirar a Único Ficticio" }).click();
   await expect(adminPage.getByText("Asignación retirada. El socio fue notificado.")).toBeVisible();
   await expect(adminPage.getByTestId("ronda-sin-socios")).toContainText(
     "Ningún socio está cotizando esta solicitud.",
