@@ -32,7 +32,8 @@ export function listActiveCategories(database: DB): Promise<CatalogueCategory[]>
 
 /**
  * Active products for the public catalogue, newest first. A product in a category an admin has
- * switched off is hidden with it; the supplier is only named when it is still a partner account.
+ * switched off is hidden with it; the supplier is only named while it is an active partner account
+ * (the landing's featured partners leave a deactivated one out too).
  */
 export async function listCatalogueProducts(
   database: DB,
@@ -42,7 +43,10 @@ export async function listCatalogueProducts(
     .selectFrom("products as p")
     .leftJoin("categories as c", "c.id", "p.category_id")
     .leftJoin("users as s", (join) =>
-      join.onRef("s.id", "=", "p.supplier_id").on("s.role", "=", "partner"),
+      join
+        .onRef("s.id", "=", "p.supplier_id")
+        .on("s.role", "=", "partner")
+        .on("s.deactivated_at", "is", null),
     )
     .select([
       "p.id",

@@ -1033,6 +1033,7 @@ export async function getRequestForAdmin(database: DB, id: number) {
         "p.last_name",
         "p.company_name",
         "p.deactivated_at",
+        "p.role",
       ])
       .where("pa.quote_request_id", "=", id)
       .orderBy("pa.assigned_at")

@@ -395,7 +395,8 @@ function PaymentsSection({ d }: { d: Detail }) {
 
 /**
  * An open round (`assigned`) in which nobody can still answer: every partner declined, was
- * withdrawn or lost their account, and no offer came in. The status does not say so by itself.
+ * withdrawn, lost their account or is no longer a partner, and no offer came in. The status does
+ * not say so by itself.
  */
 function roundWithoutPartners(d: Detail): boolean {
   return (
@@ -405,7 +406,7 @@ function roundWithoutPartners(d: Detail): boolean {
       (a) =>
         a.state === "declined" ||
         a.state === "withdrawn" ||
-        (a.state === "invited" && a.deactivated_at),
+        (a.state === "invited" && (a.deactivated_at !== null || a.role !== "partner")),
     )
   );
 }
@@ -428,8 +429,8 @@ function AssignSection({ d }: { d: Detail }) {
           className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
           <strong>Ningún socio está cotizando esta solicitud.</strong> Los socios asignados
-          declinaron, fueron retirados o tienen la cuenta desactivada: asigna otro socio para que el
-          comprador reciba una cotización.
+          declinaron, fueron retirados o ya no pueden entrar como socios: asigna otro socio para que
+          el comprador reciba una cotización.
         </p>
       ) : null}
       {d.assignments.length ? (
@@ -442,7 +443,11 @@ function AssignSection({ d }: { d: Detail }) {
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{name}</span>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
-                  {a.deactivated_at ? <Badge tone="red">Cuenta desactivada</Badge> : null}
+                  {a.deactivated_at ? (
+                    <Badge tone="red">Cuenta desactivada</Badge>
+                  ) : a.role !== "partner" ? (
+                    <Badge tone="red">Ya no es socio</Badge>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-600">
                   Invitado el {formatDate(a.assigned_at)}

@@ -247,7 +247,13 @@ test("retirar al único socio avisa que nadie cotiza; asignarlo otra vez renueva
   await expect(partnerPage.getByText("Información del cliente")).toBeVisible();
   await expect(partnerPage.getByRole("link", { name: "Enviar Cotización" })).toBeVisible();
 
-  // Accounts switched off elsewhere (Usuarios) read as such on the request.
+  // Accounts changed elsewhere (Usuarios) read as such on the request: a partner made a buyer…
+  server.sql.prepare("UPDATE users SET role = 'buyer' WHERE id = ?").run(partner.id);
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.getByTestId(`asignacion-${partner.id}`)).toContainText("Ya no es socio");
+  await expect(adminPage.getByTestId("ronda-sin-socios")).toBeVisible();
+  server.sql.prepare("UPDATE users SET role = 'partner' WHERE id = ?").run(partner.id);
+  // …and deactivated accounts.
   const at = new Date().toISOString();
   server.sql
     .prepare("UPDATE users SET deactivated_at = ? WHERE id IN (?, ?)")

@@ -215,6 +215,14 @@ describe("validación de productos (SPEC §5)", () => {
       categoryName: "Ferretería",
       basePriceCents: 150_000,
     });
+    // A deactivated supplier is no longer named on the public catalogue.
+    await db
+      .updateTable("users")
+      .set({ deactivated_at: new Date().toISOString() })
+      .where("id", "=", partner)
+      .execute();
+    expect((await listCatalogueProducts(db)).find((p) => p.id === id)?.supplierName).toBeNull();
+    await db.updateTable("users").set({ deactivated_at: null }).where("id", "=", partner).execute();
 
     // Replacing the image hands back the old key for deletion.
     const updated = await updateProduct(
