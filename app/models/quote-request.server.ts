@@ -575,6 +575,8 @@ function adminRequestColumns(database: DB, index: RequestIndex | null = null) {
           .selectFrom("partner_assignments as pa")
           .select((s) => s.fn.countAll<number>().as("n"))
           .whereRef("pa.quote_request_id", "=", "qr.id")
+          // Partners still in the round: one who declined or was withdrawn is not counted.
+          .where("pa.state", "not in", ["declined", "withdrawn"])
           .as("assignment_count"),
     ]);
 }
