@@ -12,6 +12,7 @@ import { paths } from "~/utils/paths";
 import { containsPattern } from "~/utils/like";
 import { finishPage, type PageInfo, type PageRequest } from "~/utils/keyset";
 import { inBatches, inKeysetBatches, readKeysetPage } from "./keyset.server";
+import { withdrawOpenInvitations } from "./sourcing-round.server";
 import { hasRange, rangeInstants, type DayRange, type USER_SORTS } from "~/domain/list-filters";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 
@@ -282,19 +283,20 @@ const userForChange = (tx: Tx, userId: number) =>
 /**
  * Deactivates an account: from this commit on the person cannot sign in, every open session of
  * theirs is gone (deleted here; one started in a race is refused when read) and every link already
- * e-mailed to them (reset, verification, invitation) stops working. An admin cannot deactivate
+ * e-mailed to them (reset, verification, invitation) stops working; a partner's invitations still
+ * waiting for an offer are withdrawn (withdrawOpenInvitations). An admin cannot deactivate
  * themselves, nor the last active admin. Deactivating twice changes nothing.
  */
 export function deactivateUser(
   database: DB,
   { userId, adminId }: { userId: number; adminId: number },
-): Promise<Result<{ name: string }>> {
+): Promise<Result<{ name: string; withdrawnInvitations: number }>> {
   return writeTransaction(database, async (tx) => {
     const user = await userForChange(tx, userId);
     if (!user) return fail("not_found", "Usuario no encontrado.");
     if (user.id === adminId) return fail("forbidden", SELF_DEACTIVATION_MESSAGE);
     const name = displayName(user);
-    if (user.deactivated_at !== null) return ok({ name });
+    if (user.deactivated_at !== null) return ok({ name, withdrawnInvitations: 0 });
     // Two admins deactivating each other at once: the second finds the other one the last.
     if (await isLastActiveAdmin(tx, user)) return fail("conflict", LAST_ACTIVE_ADMIN_MESSAGE);
     if (!(await actingAdmin(tx, adminId))) return fail("forbidden", NO_LONGER_ADMIN_MESSAGE);
@@ -306,7 +308,11 @@ export function deactivateUser(
       .execute();
     await endAllSessionsOfUser(tx, userId);
     await revokeTokens(tx, userId);
-    return ok({ name });
+    const withdrawnInvitations =
+      user.role === "partner"
+        ? await withdrawOpenInvitations(tx, { partnerId: userId, adminId, partner: name })
+        : 0;
+    return ok({ name, withdrawnInvitations });
   });
 }
 

@@ -125,6 +125,38 @@ export function withdrawAssignment(
   });
 }
 
+/**
+ * Inside a partner's deactivation (admin-user.server): every invitation still waiting for their
+ * offer on an open request is withdrawn, each with a line on the request's history, so the round
+ * shows nobody is answering instead of waiting on an account that cannot sign in. Offers already
+ * sent stay (the operator may still choose one). Returns how many were withdrawn; the partner is
+ * not told (a deactivated account gets no mail).
+ */
+export async function withdrawOpenInvitations(
+  tx: DB,
+  { partnerId, adminId, partner }: { partnerId: number; adminId: number; partner: string },
+): Promise<number> {
+  const open = await tx
+    .selectFrom("partner_assignments as pa")
+    .innerJoin("quote_requests as qr", "qr.id", "pa.quote_request_id")
+    .select(["pa.id", "qr.id as requestId", "qr.status"])
+    .where("pa.partner_id", "=", partnerId)
+    .where("pa.state", "=", "invited")
+    .where("qr.status", "=", "assigned")
+    .execute();
+  for (const assignment of open) {
+    await setAssignmentState(tx, assignment.id, "withdrawn");
+    await recordEvent(
+      tx,
+      { id: assignment.requestId, status: assignment.status },
+      adminId,
+      "withdrawn",
+      `Asignación de ${partner} retirada: cuenta desactivada`,
+    );
+  }
+  return open.length;
+}
+
 /** Partners still in the round: told about a new deadline or a reopened request. */
 const OPEN_STATES: readonly AssignmentState[] = ["invited", "offered"];
 

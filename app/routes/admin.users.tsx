@@ -37,7 +37,7 @@ import {
 } from "~/models/admin-user.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { formatDate } from "~/utils/format";
+import { countOf, formatDate } from "~/utils/format";
 import { searchFromUrl } from "~/utils/like";
 import { emailField, idField, optionalText, requiredText } from "~/domain/validation";
 import { intents, readForm } from "~/services/form.server";
@@ -137,10 +137,14 @@ export async function action({ request }: ActionFunctionArgs) {
       return respond(
         await deactivateUser(db, { userId: input.userId, adminId: admin.id }),
         submission,
-        ({ name }) =>
+        ({ name, withdrawnInvitations }) =>
           done(
             "Cuenta desactivada",
-            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.`,
+            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.${
+              withdrawnInvitations === 0
+                ? ""
+                : ` Se retiraron ${countOf(withdrawnInvitations, "invitación", "invitaciones")} que esperaban su oferta.`
+            }`,
           ),
       );
     case "reactivate":
@@ -335,6 +339,7 @@ export default function AdminUsers() {
 
 interface AccountRow {
   id: number;
+  role: string;
   email_verified_at: string | null;
   deactivated_at: string | null;
   invitation_pending: number;
@@ -393,7 +398,11 @@ function AccountActions({ user, name, self }: { user: AccountRow; name: string; 
           <input type="hidden" name="userId" value={user.id} />
           <p className="text-slate-700">
             {name} no podrá iniciar sesión, sus sesiones abiertas se cerrarán al instante y dejará
-            de recibir correos. Podrás reactivar la cuenta cuando quieras.
+            de recibir correos.
+            {user.role === "partner"
+              ? " Sus invitaciones que esperan oferta se retiran; las ofertas ya enviadas se quedan."
+              : ""}{" "}
+            Podrás reactivar la cuenta cuando quieras.
           </p>
           <button type="submit" className="btn-danger px-3 py-1.5">
             Sí, desactivar<span className="sr-only"> la cuenta de {name}</span>

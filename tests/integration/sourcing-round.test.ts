@@ -17,6 +17,7 @@ import {
 import { requestFileFor } from "~/models/file-access.server";
 import { listAssignableRequests } from "~/models/partner-admin.server";
 import { getPartnerCounters } from "~/models/partner-assignment.server";
+import { deactivateUser } from "~/models/admin-user.server";
 import { listAssignablePartners } from "~/models/quote-request.server";
 import { db } from "~/services/db.server";
 import { makeRequest, makeUser, snapshot } from "./factories";
@@ -223,6 +224,31 @@ describe("a withdrawn invitation is renewed by assigning the partner again", () 
       .where("quote_request_id", "=", requestId)
       .execute();
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe("deactivating a partner", () => {
+  it("withdraws their invitations still waiting for an offer, keeps sent offers, and tells nobody", async () => {
+    const { admin, first, second, requestId } = await invitedRound();
+    expect((await offer(requestId, second)).ok).toBe(true);
+    const notificationsBefore = (await notificationsOf(first)).length;
+    expect(await deactivateUser(db, { userId: first, adminId: admin })).toMatchObject({
+      ok: true,
+      value: { withdrawnInvitations: 1 },
+    });
+    expect((await stateOf(requestId, first)).state).toBe("withdrawn");
+    expect((await stateOf(requestId, second)).state).toBe("offered");
+    expect((await historyOf(requestId)).at(-1)).toMatchObject({
+      event: "withdrawn",
+      note: expect.stringMatching(/retirada: cuenta desactivada$/),
+    });
+    expect(await notificationsOf(first)).toHaveLength(notificationsBefore);
+    // An offer sent before is withdrawn by nobody: deactivating the other partner changes no state.
+    expect(await deactivateUser(db, { userId: second, adminId: admin })).toMatchObject({
+      ok: true,
+      value: { withdrawnInvitations: 0 },
+    });
+    expect((await stateOf(requestId, second)).state).toBe("offered");
   });
 });
 
