@@ -30,6 +30,7 @@ import {
   lockRequest,
   notFound,
   notifyAbout,
+  notifyPartners,
   recordEvent,
   recordStatus,
   requestStep,
@@ -343,7 +344,7 @@ export async function submitPartnerQuote(
 /**
  * Once an official quote is issued, the offer it came from is `selected` and every other offer is
  * `not_selected`; those partners are told. Invitations without an offer stay as they are (their
- * badge reads «Cerrada sin oferta»).
+ * badge reads «Cerrada sin oferta») and those partners are told the round closed.
  */
 async function closeOffers(
   tx: DB,
@@ -385,6 +386,12 @@ async function closeOffers(
       },
     );
   }
+  // Partners still preparing an offer learn the round closed, instead of finding it closed.
+  await notifyPartners(tx, request.id, ["invited"], {
+    type: "info",
+    title: "Ronda cerrada",
+    message: `La ronda para cotizar «${request.title}» se cerró: ya emitimos la cotización oficial. No necesitas enviar una oferta; te seguiremos invitando a nuevas solicitudes.`,
+  });
 }
 
 async function issueOfficialQuote(

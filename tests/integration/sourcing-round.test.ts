@@ -322,8 +322,13 @@ describe("selection", () => {
       (await createManualOfficialQuote(db, { requestId, amountCents: 300_000, adminId: admin })).ok,
     ).toBe(true);
     expect((await stateOf(requestId, first)).state).toBe("not_selected");
-    // An invitation that never became an offer stays an invitation (shown as closed).
+    // An invitation that never became an offer stays an invitation (shown as closed), and that
+    // partner is told the round closed.
     expect((await stateOf(requestId, second)).state).toBe("invited");
+    expect((await notificationsOf(second)).at(-1)).toMatchObject({ title: "Ronda cerrada" });
+    expect((await notificationsOf(first)).at(-1)).toMatchObject({
+      title: "Oferta no seleccionada",
+    });
   });
 });
 
