@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Link, useLinkNavigation } from "~/components/ui/Link";
+import { useFocusFirstError } from "~/components/ui/useFocusFirstError";
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
@@ -107,6 +108,7 @@ function NavigationSpinner() {
 export default function App() {
   const rootData = useRootData();
   useLinkNavigation();
+  useFocusFirstError();
   // The root's effect runs once the whole page is hydrated.
   useEffect(() => restoreTypedBeforeHydration(), []);
   return (

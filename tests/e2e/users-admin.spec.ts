@@ -94,6 +94,7 @@ test.describe("Usuarios: desactivar, reactivar e invitar", () => {
     createUser,
     loginAs,
     axe,
+    javaScriptEnabled,
   }, testInfo) => {
     const admin = await createUser({ role: "admin" });
     const email = uniqueEmail("invitada");
@@ -113,6 +114,8 @@ test.describe("Usuarios: desactivar, reactivar e invitar", () => {
     // An e-mail that has an account: the message is next to the field, what was typed is kept.
     await expect(form.getByText("Ya existe una cuenta con este correo.")).toBeVisible();
     await expect(form.getByLabel("Nombre", { exact: true })).toHaveValue("Inés");
+    // With JavaScript the refused field takes the focus (without it, the page is a new page).
+    if (javaScriptEnabled) await expect(form.getByLabel("Correo electrónico")).toBeFocused();
     expect(
       server.sql.prepare("SELECT count(*) AS n FROM users WHERE last_name = ?").get(lastName),
     ).toEqual({ n: 0 });
