@@ -174,13 +174,14 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   // The reason is for the team, as the form says: not on the partner's page.
   await partnerPage.goto(`/partner/assignments/${requestId}`);
   await expect(partnerPage.getByText("Cancelada por el comprador").first()).toBeVisible();
-  await expect(partnerPage.getByText(reason)).toHaveCount(0);
+  await expect(partnerPage.getByText(reason.slice(0, -1))).toHaveCount(0);
 
   // 6. So were the operators, with the buyer's reason.
   const adminPage = await pageAs(admin);
   await adminPage.goto("/notifications");
   await expect(adminPage.getByText("Solicitud cancelada por el comprador").first()).toBeVisible();
-  await expect(adminPage.getByText(reason).first()).toBeVisible();
+  // Quoted, with one full stop after the quote (the reason's own is dropped).
+  await expect(adminPage.getByText(`Motivo: «${reason.slice(0, -1)}».`).first()).toBeVisible();
   await waitForMail(server, admin.email, "Solicitud cancelada por el comprador");
 });
 
