@@ -21,12 +21,21 @@ interface CatalogueProduct {
 
 const CATALOGUE_LIMIT = 8;
 
+/** The landing's category chips: active categories with at least one active product to show. */
 export function listActiveCategories(database: DB): Promise<CatalogueCategory[]> {
   return database
-    .selectFrom("categories")
-    .select(["id", "name"])
-    .where("is_active", "=", 1)
-    .orderBy("name")
+    .selectFrom("categories as c")
+    .select(["c.id", "c.name"])
+    .where("c.is_active", "=", 1)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("products as p")
+          .select("p.id")
+          .whereRef("p.category_id", "=", "c.id")
+          .where("p.is_active", "=", 1),
+      ),
+    )
+    .orderBy("c.name")
     .execute();
 }
 

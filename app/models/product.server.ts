@@ -20,6 +20,8 @@ interface AdminProductRow {
   is_active: number;
   has_image: number;
   category_name: string | null;
+  /** 0 when the product's category is switched off (the product is then off the catalogue). */
+  category_active: number | null;
   supplier_name: string | null;
 }
 
@@ -62,6 +64,7 @@ export async function listProductsForAdmin(
         "p.is_active",
         sql<number>`p.image_key IS NOT NULL`.as("has_image"),
         "c.name as category_name",
+        "c.is_active as category_active",
         supplierName.as("supplier_name"),
       ])
       .orderBy("p.created_at", "desc")

@@ -126,10 +126,13 @@ export default function AdminProducts() {
                     {p.stock_quantity}
                   </td>
                   <td data-label="Estado" className="px-4 py-3">
-                    {p.is_active ? (
-                      <Badge tone="green">Activo</Badge>
-                    ) : (
+                    {!p.is_active ? (
                       <Badge tone="gray">Inactivo</Badge>
+                    ) : p.category_active === 0 ? (
+                      // Active, yet off the catalogue with its category (listCatalogueProducts).
+                      <Badge tone="yellow">Oculto: categoría inactiva</Badge>
+                    ) : (
+                      <Badge tone="green">Activo</Badge>
                     )}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">

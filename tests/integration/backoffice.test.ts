@@ -3,7 +3,7 @@ import { packOptions, unpackOptions } from "~/domain/admin-lists";
 import { productSchema, PRICE_MESSAGE, STOCK_MESSAGE } from "~/domain/product";
 import { settingsFormSchema } from "~/domain/settings-form";
 import { changeUserRole, LAST_ADMIN_MESSAGE } from "~/models/admin-user.server";
-import { listCatalogueProducts } from "~/models/catalogue.server";
+import { listActiveCategories, listCatalogueProducts } from "~/models/catalogue.server";
 import {
   createCategory,
   renameCategory,
@@ -215,6 +215,24 @@ describe("validación de productos (SPEC §5)", () => {
       categoryName: "Ferretería",
       basePriceCents: 150_000,
     });
+    // The landing offers the category while it has an active product to show.
+    expect((await listActiveCategories(db)).map((c) => c.name)).toContain("Ferretería");
+    // A category switched off takes its products off the catalogue; the admin list says so.
+    const row = async () =>
+      (await listProductsForAdmin(db, { q: "Taladro industrial", page: 1 })).products[0];
+    expect((await row())?.category_active).toBe(1);
+    await db
+      .updateTable("categories")
+      .set({ is_active: 0 })
+      .where("name", "=", "Ferretería")
+      .execute();
+    expect((await row())?.category_active).toBe(0);
+    expect((await listCatalogueProducts(db)).some((p) => p.id === id)).toBe(false);
+    await db
+      .updateTable("categories")
+      .set({ is_active: 1 })
+      .where("name", "=", "Ferretería")
+      .execute();
     // A deactivated supplier is no longer named on the public catalogue.
     await db
       .updateTable("users")
@@ -233,6 +251,7 @@ describe("validación de productos (SPEC §5)", () => {
     );
     expect(updated).toEqual({ ok: true, value: { id, replacedImageKey: "2026/11/imagen.png" } });
     expect((await listCatalogueProducts(db)).some((p) => p.id === id)).toBe(false);
+    expect((await listActiveCategories(db)).map((c) => c.name)).not.toContain("Ferretería");
 
     // An inactive product's image is not public; admins still reach it.
     expect(await getProductImage(db, id, { includeInactive: false })).toBeUndefined();
