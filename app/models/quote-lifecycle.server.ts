@@ -692,7 +692,7 @@ export async function adminSetStatus(
     if (status === "paid" && pending.length > 0)
       return fail(
         "conflict",
-        `Esta solicitud tiene un pago pendiente (N.º ${pending[0]!.id}): confírmalo en Pagos, así se registran la comisión y los puntos del comprador.`,
+        `Esta solicitud tiene un pago pendiente (N.º\u00a0${pending[0]!.id}): confírmalo en Pagos, así se registran la comisión y los puntos del comprador.`,
         "status",
       );
     if (pending.length > 0 && status !== "approved") {

@@ -73,7 +73,7 @@ describe("el cambio manual de estado del operador", () => {
     });
     expect(refused).toMatchObject({ ok: false, code: "conflict" });
     expect(!refused.ok && refused.message).toMatch(
-      /^Esta solicitud tiene un pago pendiente \(N\.º \d+\): confírmalo en Pagos/,
+      /^Esta solicitud tiene un pago pendiente \(N\.º\s\d+\): confírmalo en Pagos/,
     );
     expect(await snapshot(requestId)).toEqual(before);
   });
