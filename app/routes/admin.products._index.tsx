@@ -130,7 +130,10 @@ export default function AdminProducts() {
                       <Badge tone="gray">Inactivo</Badge>
                     ) : p.category_active === 0 ? (
                       // Active, yet off the catalogue with its category (listCatalogueProducts).
-                      <Badge tone="yellow">Oculto: categoría inactiva</Badge>
+                      <>
+                        <Badge tone="yellow">Oculto</Badge>
+                        <p className="mt-1 text-xs text-slate-600">Su categoría está inactiva</p>
+                      </>
                     ) : (
                       <Badge tone="green">Activo</Badge>
                     )}
