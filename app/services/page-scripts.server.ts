@@ -14,7 +14,8 @@ import { TYPED_BEFORE_HYDRATION } from "~/utils/typed-before-hydration";
  * `text/plain` block. Remix's first inline script (the context, same nonce) gains a few lines
  * that, in the task after the first paint, swap the inert block for a module script with the
  * same code; hydration then runs as before, a frame later. They also keep what is typed in a
- * textarea meanwhile (TYPED_BEFORE_HYDRATION). A document without them (rendered
+ * textarea meanwhile (TYPED_BEFORE_HYDRATION): what was typed before they ran, and every input
+ * after. A document without them (rendered
  * without scripts) is returned unchanged.
  */
 const PRELOAD = /<link rel="modulepreload" href="/g;
@@ -23,9 +24,11 @@ const CONTEXT_SCRIPT = /(<script nonce="[^"]*">window\.__remixContext = )/;
 const INERT_ID = "remix-modules";
 
 const startModules = (nonce: string) => `(() => {
+  const keep = (textarea) => { textarea.${TYPED_BEFORE_HYDRATION} = textarea.value; };
+  for (const textarea of document.querySelectorAll("textarea"))
+    if (textarea.value !== textarea.defaultValue) keep(textarea);
   document.addEventListener("input", (event) => {
-    if (event.target instanceof HTMLTextAreaElement)
-      event.target.${TYPED_BEFORE_HYDRATION} = event.target.value;
+    if (event.target instanceof HTMLTextAreaElement) keep(event.target);
   }, true);
   let started = false;
   const start = () => {

@@ -194,16 +194,17 @@ test("lo escrito en la descripción mientras la página carga se guarda (React l
   const buyer = await createUser({ role: "buyer" });
   const requestId = insertRequest(server, { buyer, title: `Lubricantes ${tag()}` });
   const page = await pageAs(buyer);
-  // The page's modules arrive late, as on a slow phone connection: there is time to type first.
-  await page.route(/\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The page's entry module arrives late, as on a slow phone connection: there is time to type
+  // before hydration (holding back every module made a waterfall of delays under load).
+  await page.route(/\/entry\.client-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();
   });
   await page.goto(`/buyer/quotes/${requestId}/edit`, { waitUntil: "commit" });
   const description = page.getByLabel("Descripción");
   await description.fill("Tambores de 200 litros de aceite hidráulico ISO 68, entrega en planta.");
   if (javaScriptEnabled)
-    await page.waitForFunction(() => "__remixRouter" in window, null, { timeout: 15_000 });
+    await page.waitForFunction(() => "__remixRouter" in window, null, { timeout: 30_000 });
   await expect(description).toHaveValue(
     "Tambores de 200 litros de aceite hidráulico ISO 68, entrega en planta.",
   );
