@@ -191,3 +191,33 @@ export const canWithdraw = (state: AssignmentState, status: RequestStatus) =>
 /** The state an assignment returns to when a rejected request is reopened. */
 export const reopenedState = (state: AssignmentState): AssignmentState =>
   state === "selected" || state === "not_selected" ? "offered" : state;
+
+/** Why an assigned partner's account can no longer answer (deactivated, or no longer a partner). */
+export function closedAccountLabel(partner: {
+  deactivated_at: string | null;
+  role: string;
+}): string | null {
+  if (partner.deactivated_at !== null) return "Cuenta desactivada";
+  return partner.role === "partner" ? null : "Ya no es socio";
+}
+
+/**
+ * An open round (`assigned`) in which nobody can still answer: every partner declined, was
+ * withdrawn, or was left invited on an account that can no longer answer, and no offer came in.
+ * The status does not say so by itself.
+ */
+export function roundWithoutPartners(
+  status: RequestStatus,
+  assignments: readonly { state: AssignmentState; deactivated_at: string | null; role: string }[],
+): boolean {
+  return (
+    status === "assigned" &&
+    assignments.length > 0 &&
+    assignments.every(
+      (a) =>
+        a.state === "declined" ||
+        a.state === "withdrawn" ||
+        (a.state === "invited" && closedAccountLabel(a) !== null),
+    )
+  );
+}

@@ -34,6 +34,7 @@ import {
   recordEvent,
   recordStatus,
   requestStep,
+  voidPendingPayments,
   wrongStatus,
 } from "./request-step.server";
 
@@ -609,16 +610,7 @@ export async function buyerRejectQuote(
       .where("status", "=", "confirmed")
       .executeTakeFirst();
     if (confirmed) return wrongStatus("paid");
-    await tx
-      .updateTable("payments")
-      .set({
-        status: "rejected",
-        rejection_reason: "Cotización rechazada por el comprador.",
-        updated_at: now(),
-      })
-      .where("quote_request_id", "=", requestId)
-      .where("status", "=", "pending")
-      .execute();
+    await voidPendingPayments(tx, requestId, "Cotización rechazada por el comprador.");
     await tx
       .updateTable("quote_requests")
       .set({ rejection_reason: reason })
@@ -695,18 +687,14 @@ export async function adminSetStatus(
         `Esta solicitud tiene un pago pendiente (N.º\u00a0${pending[0]!.id}): confírmalo en Pagos, así se registran la comisión y los puntos del comprador.`,
         "status",
       );
-    if (pending.length > 0 && status !== "approved") {
-      await tx
-        .updateTable("payments")
-        .set({
-          status: "rejected",
-          rejection_reason: `Solicitud pasada a «${STATUS_LABELS[status]}» por el equipo de CotizaHub.`,
-          updated_at: now(),
-        })
-        .where("quote_request_id", "=", requestId)
-        .where("status", "=", "pending")
-        .execute();
-    }
+    const voided =
+      status === "approved"
+        ? 0
+        : await voidPendingPayments(
+            tx,
+            requestId,
+            `Solicitud pasada a «${STATUS_LABELS[status]}» por el equipo de CotizaHub.`,
+          );
     await recordStatus(
       tx,
       requestId,
@@ -723,7 +711,7 @@ export async function adminSetStatus(
       {
         type: "info",
         title: "Estado de tu solicitud actualizado",
-        message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».${pending.length > 0 && status !== "approved" ? " Se anularon sus pagos pendientes." : ""}`,
+        message: `«${request.title}» pasó a estado «${STATUS_LABELS[status]}».${voided > 0 ? " Se anularon sus pagos pendientes." : ""}`,
       },
     );
     return ok({ changed: true });

@@ -12,6 +12,7 @@ import {
   recordEvent,
   recordStatus,
   requestStep,
+  voidPendingPayments,
 } from "./request-step.server";
 
 /**
@@ -235,13 +236,7 @@ export function cancelRequest(
       if (problem) return fail("invalid", problem, "reason");
       if (await hasConfirmedPayment(tx, requestId)) return fail("conflict", PAID_MESSAGE);
       const timestamp = now();
-      const voided = await tx
-        .updateTable("payments")
-        .set({ status: "rejected", rejection_reason: PAYMENT_VOIDED_REASON, updated_at: timestamp })
-        .where("quote_request_id", "=", requestId)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      const voidedPayments = Number(voided.numUpdatedRows);
+      const voidedPayments = await voidPendingPayments(tx, requestId, PAYMENT_VOIDED_REASON);
       await tx
         .updateTable("quote_requests")
         .set({ cancellation_reason: reason, updated_at: timestamp })

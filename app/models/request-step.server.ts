@@ -164,6 +164,25 @@ export async function recordEvent(
     .execute();
 }
 
+/**
+ * Voids the request's pending payment (status `rejected` with `reason`, which the buyer reads) when
+ * the deal it paid for is gone: a cancel, a rejection, an operator moving the request on. Returns
+ * how many were voided.
+ */
+export async function voidPendingPayments(
+  tx: DB,
+  requestId: number,
+  reason: string,
+): Promise<number> {
+  const voided = await tx
+    .updateTable("payments")
+    .set({ status: "rejected", rejection_reason: reason, updated_at: now() })
+    .where("quote_request_id", "=", requestId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(voided.numUpdatedRows);
+}
+
 /** Tells every partner of the request whose assignment is in one of `states` (e.g. still invited). */
 export async function notifyPartners(
   tx: DB,

@@ -21,7 +21,12 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Badge } from "~/components/ui/Badge";
 import { Field, FormErrors, SelectField, TextAreaField } from "~/components/ui/Field";
 import { Section } from "~/components/ui/Section";
-import { canWithdraw, operatorAssignmentBadge } from "~/domain/assignment";
+import {
+  canWithdraw,
+  closedAccountLabel,
+  operatorAssignmentBadge,
+  roundWithoutPartners,
+} from "~/domain/assignment";
 import { defaultDeadline, toDeadlineInput } from "~/domain/request-dates";
 import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_LABELS, revisionBlockedByPayments } from "~/domain/payments";
@@ -393,24 +398,6 @@ function PaymentsSection({ d }: { d: Detail }) {
   );
 }
 
-/**
- * An open round (`assigned`) in which nobody can still answer: every partner declined, was
- * withdrawn, lost their account or is no longer a partner, and no offer came in. The status does
- * not say so by itself.
- */
-function roundWithoutPartners(d: Detail): boolean {
-  return (
-    d.request.status === "assigned" &&
-    d.assignments.length > 0 &&
-    d.assignments.every(
-      (a) =>
-        a.state === "declined" ||
-        a.state === "withdrawn" ||
-        (a.state === "invited" && (a.deactivated_at !== null || a.role !== "partner")),
-    )
-  );
-}
-
 function AssignSection({ d }: { d: Detail }) {
   const busy = useNavigation().state === "submitting";
   const assign = useFlashedForm(d, "assign");
@@ -422,7 +409,7 @@ function AssignSection({ d }: { d: Detail }) {
       title={`Socios asignados (${d.assignments.length})`}
     >
       <FormErrors title="No se pudo retirar la asignación" errors={withdraw.formErrors} />
-      {roundWithoutPartners(d) ? (
+      {roundWithoutPartners(d.request.status, d.assignments) ? (
         <p
           role="status"
           data-testid="ronda-sin-socios"
@@ -438,16 +425,13 @@ function AssignSection({ d }: { d: Detail }) {
           {d.assignments.map((a) => {
             const name = a.company_name || `${a.first_name} ${a.last_name}`;
             const badge = operatorAssignmentBadge(a.state, canAssignPartner(d.request.status));
+            const closed = closedAccountLabel(a);
             return (
               <li key={a.id} className="py-2" data-testid={`asignacion-${a.partner_id}`}>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{name}</span>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
-                  {a.deactivated_at ? (
-                    <Badge tone="red">Cuenta desactivada</Badge>
-                  ) : a.role !== "partner" ? (
-                    <Badge tone="red">Ya no es socio</Badge>
-                  ) : null}
+                  {closed ? <Badge tone="red">{closed}</Badge> : null}
                 </p>
                 <p className="text-xs text-slate-600">
                   Invitado el {formatDate(a.assigned_at)}
