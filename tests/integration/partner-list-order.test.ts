@@ -330,7 +330,7 @@ describe("the round's steps keep the order current", () => {
       (
         await adminSetStatus(db, {
           requestId: overridden,
-          status: "quoted",
+          status: "rejected",
           adminId: admin,
           note: null,
         })

@@ -5,6 +5,7 @@ import {
   createManualOfficialQuote,
   sendOfficialQuoteToBuyer,
 } from "~/models/quote-lifecycle.server";
+import { STATUS_LABELS } from "~/domain/quote-status";
 import { db } from "~/services/db.server";
 import { makeRequest, makeUser, snapshot } from "./factories";
 
@@ -114,5 +115,53 @@ describe("el cambio manual de estado del operador", () => {
         })
       ).ok,
     ).toBe(true);
+  });
+
+  it("«Cotizado», «Aprobado» y «Pagado» piden una cotización oficial; sin ella no guarda nada", async () => {
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("buyer");
+    const requestId = await makeRequest(buyer, "pending", "Neumáticos para camiones");
+    const before = await snapshot(requestId);
+    for (const status of ["quoted", "approved", "paid"] as const) {
+      expect(
+        await adminSetStatus(db, {
+          requestId,
+          status,
+          adminId: admin,
+          note: "Acordado por teléfono",
+        }),
+      ).toMatchObject({
+        ok: false,
+        code: "conflict",
+        message: `Esta solicitud no tiene cotización oficial: emítela antes de pasarla a «${STATUS_LABELS[status]}».`,
+        fieldErrors: { status: [expect.any(String)] },
+      });
+    }
+    expect(await snapshot(requestId)).toEqual(before);
+  });
+
+  it("volver a «Aprobado» deja otra vez un único pago pendiente por el total de la cotización", async () => {
+    const { admin, requestId } = await approvedRequest();
+    const pendingPayments = () =>
+      db
+        .selectFrom("payments")
+        .select("amount_cents")
+        .where("quote_request_id", "=", requestId)
+        .where("status", "=", "pending")
+        .execute();
+    expect(
+      (await adminSetStatus(db, { requestId, status: "assigned", adminId: admin, note: null })).ok,
+    ).toBe(true);
+    expect(await pendingPayments()).toEqual([]);
+    expect(
+      (await adminSetStatus(db, { requestId, status: "approved", adminId: admin, note: null })).ok,
+    ).toBe(true);
+    expect(
+      (await adminSetStatus(db, { requestId, status: "quoted", adminId: admin, note: null })).ok,
+    ).toBe(true);
+    expect(
+      (await adminSetStatus(db, { requestId, status: "approved", adminId: admin, note: null })).ok,
+    ).toBe(true);
+    expect(await pendingPayments()).toEqual([{ amount_cents: 400_000 }]);
   });
 });
