@@ -80,7 +80,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // SPEC §5: a missing amount or file is also said above the form (a refused file is not missing:
     // its own message says what is wrong with it).
     const missing = !upload.formData.get("amount") || (!upload.file && !upload.fileError);
-    return invalidForm(submission, { formErrors: missing ? [MISSING] : undefined });
+    return invalidForm(submission, {
+      formErrors: missing ? [MISSING] : undefined,
+      unkeptFile: upload.file,
+    });
   }
   const { amount, method } = submission.value;
   const result = await storeUpload(

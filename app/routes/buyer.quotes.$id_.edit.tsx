@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
-    return invalidForm(submission);
+    return invalidForm(submission, { unkeptFile: upload.file });
   }
   const { title, description, quote_deadline, needed_by } = submission.value;
   // A refused edit deletes the new file and keeps the old one; a saved one deletes the old file
@@ -161,8 +161,7 @@ export default function EditQuoteRequest() {
           />
           <FileField
             label="Nuevo archivo de requerimientos (opcional)"
-            name="file"
-            errors={form.field("file").errors}
+            {...form.field("file")}
             rule={FILE_RULES.requirements}
             hint={`Archivo actual: ${request.fileName}. Si subes otro, lo reemplazará. ${extensions}. Máximo ${MAX_UPLOAD_MB} MB.`}
           />

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
-    return invalidForm(submission);
+    return invalidForm(submission, { unkeptFile: upload.file });
   }
   const { title, description, quote_deadline, needed_by } = submission.value;
   try {

@@ -87,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = draftIntent(upload.formData);
   if (intent) {
     await discardStagedFile(upload.file);
-    return offerDraftReply(upload.formData, intent);
+    return offerDraftReply(upload.formData, intent, upload.file);
   }
   const context = await offerContext(db);
   const submission = parseWithZod(upload.formData, {
@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
-    return invalidForm(submission);
+    return invalidForm(submission, { unkeptFile: upload.file });
   }
   const { offer, notes } = submission.value;
   const result = await storeUpload(

@@ -141,7 +141,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") {
     await discardStagedFile(upload.file);
-    return invalidForm(submission);
+    return invalidForm(submission, { unkeptFile: upload.file });
   }
   const result = await storeUpload(upload.file, (file) =>
     postMessage(db, { viewer: user, requestId, ref, body: submission.value.body, file }),

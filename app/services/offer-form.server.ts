@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { offerDraftFrom, parseOffer, utcDay, type OfferTerms } from "~/domain/offer";
 import { optionalText } from "~/domain/validation";
-import type { FormReply } from "./respond.server";
+import { withUnkeptFile, type FormReply } from "./respond.server";
 import { getSettings } from "./settings.server";
 import type { DB } from "./db.server";
 
@@ -62,7 +62,11 @@ export type DraftIntent =
  * with what was typed (one more empty row, or without the row removed), no error and nothing
  * stored. The totals are previewed by the page from those values.
  */
-export function offerDraftReply(formData: FormData, intent: DraftIntent) {
+export function offerDraftReply(
+  formData: FormData,
+  intent: DraftIntent,
+  unkeptFile: { originalName: string } | null = null,
+) {
   const { payload } = parseWithZod(formData, { schema: z.object({}).passthrough() });
   const items = Array.isArray(payload.items) ? [...payload.items] : [];
   if (intent.kind === "add_row") items.push({});
@@ -74,7 +78,7 @@ export function offerDraftReply(formData: FormData, intent: DraftIntent) {
     >["initialValue"],
     error: {},
   };
-  return data<FormReply>({ result });
+  return data<FormReply>({ result: withUnkeptFile(result, unkeptFile) });
 }
 
 /** The form's `intent` (`add_row`, `remove_row:N`, `preview`) when it does not save. */

@@ -47,12 +47,28 @@ function replyFor(
 /** 400 with the form's errors and what the person typed (passwords left out via `hideFields`). */
 export function invalidForm(
   submission: AnySubmission,
-  { hideFields, formErrors }: { hideFields?: string[]; formErrors?: string[] } = {},
+  {
+    hideFields,
+    formErrors,
+    unkeptFile,
+  }: { hideFields?: string[]; formErrors?: string[]; unkeptFile?: UnkeptFile } = {},
 ) {
   const result = formErrors
     ? submission.reply({ formErrors, hideFields })
     : submission.reply({ hideFields });
-  return data<FormReply>({ result }, { status: 400 });
+  return data<FormReply>({ result: withUnkeptFile(result, unkeptFile) }, { status: 400 });
+}
+
+/** A file that came with a form sent back, and was not kept: `file` (every upload form's field). */
+type UnkeptFile = { originalName: string } | null | undefined;
+
+/** Names the unkept file as the file field's value: FileField asks for it again (without JS). */
+export function withUnkeptFile<Result extends SubmissionResult<string[]>>(
+  result: Result,
+  file: UnkeptFile,
+): Result {
+  if (!file) return result;
+  return { ...result, initialValue: { ...result.initialValue, file: file.originalName } };
 }
 
 /** A model's refusal: not_found throws the 404 page; anything else is shown on the form. */

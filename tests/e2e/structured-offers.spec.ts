@@ -42,6 +42,7 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   createUser,
   pageAs,
   axe,
+  javaScriptEnabled,
 }, testInfo) => {
   // Four people from the first offer to a paid second version: longer than one step's minute.
   test.slow();
@@ -95,7 +96,21 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await linesPage.getByLabel("Plazo de entrega (días)").fill("10");
   await linesPage.getByLabel("Válida hasta").fill(day(20));
   await linesPage.getByLabel("Condiciones de pago").fill("50 % anticipo, 50 % contra entrega");
+  const offerFile = linesPage.locator('input[name="file"]');
+  await offerFile.setInputFiles(pdfFile("oferta-valvulas.pdf"));
   await linesPage.getByRole("button", { name: "Calcular totales" }).click();
+  // The page keeps the file with JavaScript; without it the new page cannot, and asks for it again.
+  const unkept = linesPage.getByTestId("archivo-no-conservado");
+  if (javaScriptEnabled) {
+    await expect(linesPage.getByTestId("vista-total")).toBeVisible();
+    await expect(unkept).toHaveCount(0);
+    expect(await offerFile.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  } else {
+    await expect(unkept).toHaveText(
+      "No conservamos «oferta-valvulas.pdf» al devolverte el formulario: vuelve a adjuntarlo antes de enviar.",
+    );
+    await offerFile.setInputFiles(pdfFile("oferta-valvulas.pdf"));
+  }
   // 12 × 1,250.50 + 2.5 × 99.99 (249.975 → 249.98) + 3,000 = 18,255.98; IVA 2,920.96.
   await expect(linesPage.getByTestId("vista-subtotal")).toHaveText("USD 18,255.98");
   await expect(linesPage.getByTestId("vista-iva")).toHaveText("USD 2,920.96");
@@ -110,6 +125,11 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await screenshots(linesPage, "partner-offer-lines", testInfo);
   await linesPage.getByRole("button", { name: "Enviar Cotización" }).click();
   await expect(linesPage.getByText("Cotización enviada")).toBeVisible();
+  expect(
+    server.sql
+      .prepare("SELECT file_name FROM partner_quotes WHERE quote_request_id = ? AND partner_id = ?")
+      .get(requestId, lines.id),
+  ).toEqual({ file_name: "oferta-valvulas.pdf" });
   await linesPage.goto(`/partner/assignments/${requestId}`);
   await expect(linesPage.getByTestId("mi-oferta-renglon")).toHaveCount(3);
   await expect(linesPage.getByTestId("mi-oferta-total")).toHaveText("USD 21,176.94");

@@ -155,11 +155,13 @@ export function SelectField({
   );
 }
 
-/** A file input; the file is checked on the server (type by content, size while streaming). */
 /**
  * A file input for one upload rule. With JavaScript a file over the rule's size is refused as soon
  * as it is chosen (the same message the server gives), instead of after sending megabytes the
  * server will refuse; without JavaScript the server's check answers.
+ * `defaultValue` is the name of a file the server received but did not keep, because the form came
+ * back (an error, «Añadir renglón»…): a new page cannot hold a file, so without JavaScript the
+ * person is asked to attach it again. With JavaScript the page stays and the input keeps the file.
  */
 export function FileField({
   label,
@@ -168,6 +170,7 @@ export function FileField({
   hint,
   id,
   rule,
+  defaultValue: unkept,
   ...input
 }: FieldProps & { rule: FileRule }) {
   const [tooLarge, setTooLarge] = useState<string | null>(null);
@@ -189,6 +192,13 @@ export function FileField({
           input.onChange?.(event);
         }}
       />
+      {typeof unkept === "string" && unkept ? (
+        <noscript>
+          <p className="field-error" data-testid="archivo-no-conservado">
+            {`No conservamos «${unkept}» al devolverte el formulario: vuelve a adjuntarlo antes de enviar.`}
+          </p>
+        </noscript>
+      ) : null}
     </Shell>
   );
 }
