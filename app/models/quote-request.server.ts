@@ -956,6 +956,28 @@ async function listAdminRequestsSorted(
 }
 
 /**
+ * The request a search names by its number (utils/search requestReferenceIn), for the operator's
+ * lists to offer it above the text matches: a transfer's reference is «Solicitud N.º 12».
+ */
+export function requestByReference(database: DB, id: number | null) {
+  if (id === null) return Promise.resolve(null);
+  return database
+    .selectFrom("quote_requests as qr")
+    .innerJoin("users as b", "b.id", "qr.buyer_id")
+    .select([
+      "qr.id",
+      "qr.title",
+      "qr.status",
+      "b.first_name as buyer_first_name",
+      "b.last_name as buyer_last_name",
+      "b.company_name as buyer_company",
+    ])
+    .where("qr.id", "=", id)
+    .executeTakeFirst()
+    .then((row) => row ?? null);
+}
+
+/**
  * Every request the admin list shows with these filters, for the CSV export, in batches: newest
  * first read by id (one pass down the table), or in the list's own order when it is sorted
  * otherwise, batch by batch as the list's pages are read.

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { ReferenceMatch } from "~/components/admin/ReferenceMatch";
 import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { PaymentItem } from "~/components/quotes/PaymentItem";
@@ -32,7 +33,8 @@ import {
   paymentStatusFromUrl,
   rejectPayment,
 } from "~/models/payment.server";
-import { searchFromUrl } from "~/models/quote-request.server";
+import { requestByReference, searchFromUrl } from "~/models/quote-request.server";
+import { requestReferenceIn } from "~/utils/search";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { intents, readForm } from "~/services/form.server";
@@ -60,10 +62,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dates = dateRangeFrom(url.searchParams);
   const sort = sortFrom(url.searchParams.get("orden"), ADMIN_PAYMENT_SORTS);
   const page = pageRequestFromUrl(url);
-  const [settings, counts, list] = await Promise.all([
+  const [settings, counts, list, byNumber] = await Promise.all([
     getSettings(db),
     adminPaymentCounts(db),
     listPaymentsForAdmin(db, { q, status, page, range: dates.range, sort }),
+    requestByReference(db, requestReferenceIn(q)),
   ]);
   const proofs = Object.fromEntries(
     await Promise.all(
@@ -84,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   return {
     ...list,
+    byNumber,
     q,
     status,
     dates,
@@ -149,6 +153,7 @@ export default function AdminPayments() {
     total,
     totalCapped,
     pageInfo,
+    byNumber,
     q,
     status,
     dates,
@@ -184,6 +189,7 @@ export default function AdminPayments() {
       <ActiveFilters
         chips={[rangeChip(dates, RANGE_SUBJECTS.payments), sortChip(ADMIN_PAYMENT_SORTS, sort)]}
       />
+      <ReferenceMatch request={byNumber} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
           {matchCountOf(total, totalCapped, "pago", "pagos")}

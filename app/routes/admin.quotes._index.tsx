@@ -12,6 +12,8 @@ import { Deadline } from "~/components/Deadline";
 import { StatusFilterForm } from "~/components/quotes/StatusFilterForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { ReferenceMatch } from "~/components/admin/ReferenceMatch";
+import { requestReferenceIn } from "~/utils/search";
 import { FormErrors } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
@@ -36,6 +38,7 @@ import {
   adminStatusCounts,
   deadlineFromUrl,
   listAdminRequests,
+  requestByReference,
   searchFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";
@@ -69,9 +72,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   // The counters first: the list's total is one of them.
   const counts = await adminStatusCounts(db);
-  const [list, settings] = await Promise.all([
+  const [list, settings, byNumber] = await Promise.all([
     listAdminRequests(db, { q, status, deadline, sort, page, now, range: dates.range, counts }),
     getSettings(db),
+    requestByReference(db, requestReferenceIn(q)),
   ]);
   // One query for the page's ids, however many rows.
   const unread = await unreadCountsFor(
@@ -84,7 +88,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unread: unread[row.id] ?? 0,
     deadlineNote: requestDeadlineNote(row.status, row.quote_deadline, now),
   }));
-  return { counts, ...list, rows, q, status, deadline, sort, dates, currency: settings.currency };
+  return {
+    counts,
+    ...list,
+    rows,
+    byNumber,
+    q,
+    status,
+    deadline,
+    sort,
+    dates,
+    currency: settings.currency,
+  };
 }
 
 /** "Enviar a Comprador" straight from the list. */
@@ -111,8 +126,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminQuotes() {
-  const { counts, rows, total, totalCapped, pageInfo, q, status, deadline, sort, dates, currency } =
-    useLoaderData<typeof loader>();
+  const {
+    counts,
+    rows,
+    total,
+    totalCapped,
+    pageInfo,
+    byNumber,
+    q,
+    status,
+    deadline,
+    sort,
+    dates,
+    currency,
+  } = useLoaderData<typeof loader>();
   const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const filtered = Boolean(q || status || deadline || dates.range.from || dates.range.to);
   return (
@@ -149,6 +176,7 @@ export default function AdminQuotes() {
       <ActiveFilters
         chips={[rangeChip(dates, RANGE_SUBJECTS.requests), sortChip(ADMIN_REQUEST_SORTS, sort)]}
       />
+      <ReferenceMatch request={byNumber} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
           {matchCountOf(total, totalCapped, "solicitud", "solicitudes")}

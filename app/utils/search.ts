@@ -70,3 +70,12 @@ export function scopedMatch(expression: string, ...conditions: string[]): string
 export function needsLiteralMatch(text: string): boolean {
   return /[%_]/.test(text);
 }
+
+/**
+ * The request number in a search for one («12», «#12», «N.º 12», «Solicitud N.º 12»: how the
+ * payment reference and the PDFs write it), or null. Such a search also reads its words as text.
+ */
+export function requestReferenceIn(text: string): number | null {
+  const match = /^(?:solicitud\s*)?(?:#|n\.?\s*[º°o]?\.?\s*)?(\d{1,9})$/iu.exec(text.trim());
+  return match ? Number(match[1]) : null;
+}

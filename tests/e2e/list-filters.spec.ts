@@ -172,4 +172,39 @@ test.describe("Listas: rango de fechas y orden", () => {
     await expect(page.getByText("Orden: Más antiguos primero")).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
+
+  test("el operador escribe el número de una solicitud (la referencia de una transferencia) y la encuentra", async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+  }) => {
+    const buyer = await createUser({ role: "buyer", companyName: "Transportes Ficticios" });
+    const admin = await createUser({ role: "admin" });
+    const requestId = insertRequest(server, { buyer, title: `Grúas telescópicas ${tag()}` });
+    await loginAs(admin, page.context());
+    const found = page.getByTestId("solicitud-por-numero");
+
+    // In Pagos, as the bank statement writes it; on the desk's list, as a bare number.
+    for (const [list, label, text] of [
+      ["/admin/payments", "Buscar por título o comprador", `Solicitud N.º ${requestId}`],
+      ["/admin/quotes", "Buscar por título, descripción o comprador", `#${requestId}`],
+    ] as const) {
+      await page.goto(list);
+      await page.getByLabel(label).fill(text);
+      await page.getByRole("button", { name: "Filtrar" }).click();
+      await expect(found).toContainText(`Solicitud N.º ${requestId}`);
+      await expect(found).toContainText("Transportes Ficticios");
+      await expect(found.getByRole("link")).toHaveAttribute("href", `/admin/quotes/${requestId}`);
+    }
+    await found.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Grúas telescópicas");
+
+    // A number no request has, or words around it, offer nothing above the list.
+    await page.goto("/admin/quotes?q=99999999");
+    await expect(page.getByText("No se encontraron resultados")).toBeVisible();
+    await expect(found).toHaveCount(0);
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(`lote ${requestId}`)}`);
+    await expect(found).toHaveCount(0);
+  });
 });
