@@ -37,6 +37,7 @@ import {
   requestStep,
   voidPendingPayments,
   wrongStatus,
+  type LockedRequest,
 } from "./request-step.server";
 
 /**
@@ -119,14 +120,15 @@ export async function createQuoteRequest(
 export function assignPartner(
   database: DB,
   { requestId, partnerId, adminId }: { requestId: number; partnerId: number; adminId: number },
-): Promise<Result> {
+): Promise<Result<{ invited: number; alreadyAssigned: string[] }>> {
   return assignPartners(database, { requestId, partnerIds: [partnerId], adminId });
 }
 
 /**
- * Invites a batch of partners in one transaction: all of them or none (an unknown partner or one
- * already assigned refuses the batch). Each partner is told; the buyer gets one notification per
- * batch, not one per partner.
+ * Invites a batch of partners in one transaction. An unknown or inactive partner refuses the batch;
+ * partners already in the round (another tab got there first) are left as they are and named in
+ * the answer, the others invited; with nobody left to invite it is refused (SPEC's message). Each
+ * partner invited is told; the buyer gets one notification per batch, not one per partner.
  */
 export async function assignPartners(
   database: DB,
@@ -135,10 +137,14 @@ export async function assignPartners(
     partnerIds,
     adminId,
   }: { requestId: number; partnerIds: readonly number[]; adminId: number },
-): Promise<Result> {
+): Promise<Result<{ invited: number; alreadyAssigned: string[] }>> {
   const unique = [...new Set(partnerIds)];
   if (unique.length === 0) return fail("invalid", "Elige un socio para asignar.", "partner_id");
-  return requestStep(database, { requestId, action: "assign_partner" }, async (tx, request, to) => {
+  const step = async (
+    tx: DB,
+    request: LockedRequest,
+    to: RequestStatus,
+  ): Promise<Result<{ invited: number; alreadyAssigned: string[] }>> => {
     const partners = await tx
       .selectFrom("users")
       .select(["id", "company_name", "first_name", "last_name"])
@@ -148,11 +154,30 @@ export async function assignPartners(
       .execute();
     if (partners.length !== unique.length)
       return fail("invalid", "El usuario seleccionado no es un socio activo.", "partner_id");
+    const inRound = new Set(
+      (
+        await tx
+          .selectFrom("partner_assignments")
+          .select("partner_id")
+          .where("quote_request_id", "=", requestId)
+          .where("partner_id", "in", unique)
+          .where("state", "!=", "withdrawn")
+          .execute()
+      ).map((a) => a.partner_id),
+    );
+    const toInvite = unique.filter((id) => !inRound.has(id));
+    if (toInvite.length === 0)
+      return fail(
+        "conflict",
+        unique.length === 1
+          ? "Este partner ya está asignado a esta cotización"
+          : "Estos socios ya están asignados a esta solicitud.",
+      );
+    const nameOf = (id: number) => partnerName(partners.find((p) => p.id === id)!);
     const invited: string[] = [];
-    for (const partnerId of unique) {
+    for (const partnerId of toInvite) {
       const renewed = await inviteOnce(tx, { requestId, partnerId, adminId });
-      const partner = partners.find((p) => p.id === partnerId)!;
-      invited.push(`${partnerName(partner)}${renewed ? " (invitado de nuevo)" : ""}`);
+      invited.push(`${nameOf(partnerId)}${renewed ? " (invitado de nuevo)" : ""}`);
       await notifyAbout(
         tx,
         requestId,
@@ -164,8 +189,9 @@ export async function assignPartners(
         },
       );
     }
+    const count = toInvite.length;
     if (to !== request.status) {
-      const note = unique.length === 1 ? "Socio asignado" : `${unique.length} socios asignados`;
+      const note = count === 1 ? "Socio asignado" : `${count} socios asignados`;
       await recordStatus(tx, requestId, request.status, to, adminId, note);
     } else {
       // A partner added to a round under way, or invited again: named on the operators' timeline
@@ -182,28 +208,22 @@ export async function assignPartners(
         // A later batch says it adds to the round: two identical notices read as a duplicate.
         message:
           to === request.status
-            ? `Sumamos ${unique.length === 1 ? "un socio verificado más" : `${unique.length} socios verificados más`} a «${request.title}»: tendrás más ofertas para comparar.`
-            : unique.length === 1
+            ? `Sumamos ${count === 1 ? "un socio verificado más" : `${count} socios verificados más`} a «${request.title}»: tendrás más ofertas para comparar.`
+            : count === 1
               ? `Asignamos un socio verificado a «${request.title}». Recibirás la cotización en 24-48 horas.`
-              : `Asignamos ${unique.length} socios verificados a «${request.title}». Recibirás la cotización en 24-48 horas.`,
+              : `Asignamos ${count} socios verificados a «${request.title}». Recibirás la cotización en 24-48 horas.`,
       },
     );
     await scheduleDeadlineReminders(tx, requestId);
-    return ok();
-  }).catch((error: unknown) => {
-    if (error instanceof AlreadyAssigned)
-      return fail("conflict", "Este partner ya está asignado a esta cotización");
-    throw error;
-  });
+    return ok({ invited: count, alreadyAssigned: [...inRound].map(nameOf) });
+  };
+  return requestStep(database, { requestId, action: "assign_partner" }, step);
 }
 
-class AlreadyAssigned extends Error {}
-
 /**
- * One partner's invitation inside assignPartners' transaction: a new assignment, or a withdrawn
- * invitation renewed in place (one row per partner and request; assigned_at keeps the first
- * invitation, state_changed_at dates the renewal; true when renewed). Any other existing
- * assignment throws AlreadyAssigned, which rolls the whole batch back.
+ * One partner's invitation inside assignPartners' transaction, for a partner not in the round: a
+ * new assignment, or a withdrawn invitation renewed in place (one row per partner and request;
+ * assigned_at keeps the first invitation, state_changed_at dates the renewal; true when renewed).
  */
 async function inviteOnce(
   tx: DB,
@@ -222,7 +242,7 @@ async function inviteOnce(
       .execute();
     return false;
   }
-  if (existing.state !== "withdrawn") throw new AlreadyAssigned();
+  if (existing.state !== "withdrawn") throw new Error("inviteOnce: the partner is in the round");
   await tx
     .updateTable("partner_assignments")
     .set({ state: "invited", assigned_by: adminId, state_changed_at: now() })

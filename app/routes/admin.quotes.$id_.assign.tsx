@@ -22,9 +22,14 @@ export function action(args: ActionFunctionArgs) {
     }),
     run: ({ partner_id }, { requestId, adminId }) =>
       assignPartners(db, { requestId, partnerIds: partner_id, adminId }),
-    done: ({ partner_id }) =>
-      partner_id.length === 1
-        ? "Socio asignado a la solicitud."
-        : `${partner_id.length} socios asignados a la solicitud.`,
+    done: (_, { invited, alreadyAssigned }) =>
+      [
+        invited === 1
+          ? "Socio asignado a la solicitud."
+          : `${invited} socios asignados a la solicitud.`,
+        alreadyAssigned.length === 0
+          ? ""
+          : ` ${alreadyAssigned.join(", ")} ya ${alreadyAssigned.length === 1 ? "estaba asignado" : "estaban asignados"}.`,
+      ].join(""),
   });
 }

@@ -438,16 +438,48 @@ describe("assigning a batch of partners", () => {
     expect((await historyOf(requestId)).map((h) => h.note)).toEqual(["3 socios asignados"]);
   });
 
-  it("refuses the whole batch when one partner is already assigned, storing nothing", async () => {
+  it("invites the rest of a batch when a partner is already in the round, and names them", async () => {
     const { admin, buyer, first, requestId } = await invitedRound();
     const fresh = await makeUser("partner");
+    const stateOf = async (partnerId: number) =>
+      (
+        await db
+          .selectFrom("partner_assignments")
+          .select("state")
+          .where("quote_request_id", "=", requestId)
+          .where("partner_id", "=", partnerId)
+          .executeTakeFirst()
+      )?.state;
+    const firstState = await stateOf(first);
+    const firstNotifications = (await notificationsOf(first)).length;
+    const buyerNotifications = (await notificationsOf(buyer)).length;
+    // Another tab assigned `first` already: the batch still invites `fresh`.
+    const result = await assignPartners(db, {
+      requestId,
+      partnerIds: [fresh, first],
+      adminId: admin,
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { invited: 1, alreadyAssigned: [expect.any(String)] },
+    });
+    expect(await stateOf(first)).toBe(firstState);
+    expect(await stateOf(fresh)).toBe("invited");
+    expect((await notificationsOf(fresh)).map((n) => n.title)).toEqual([
+      "Nueva solicitud de cotización asignada",
+    ]);
+    expect((await notificationsOf(first)).length).toBe(firstNotifications);
+    expect((await notificationsOf(buyer)).length).toBe(buyerNotifications + 1);
+  });
+
+  it("refuses a batch whose partners are all in the round already, storing nothing", async () => {
+    const { admin, buyer, first, requestId } = await invitedRound();
     const before = await snapshot(requestId);
     const buyerNotifications = (await notificationsOf(buyer)).length;
     expect(
-      await assignPartners(db, { requestId, partnerIds: [fresh, first], adminId: admin }),
+      await assignPartners(db, { requestId, partnerIds: [first], adminId: admin }),
     ).toMatchObject({ ok: false, message: "Este partner ya está asignado a esta cotización" });
     expect(await snapshot(requestId)).toEqual(before);
-    expect(await notificationsOf(fresh)).toEqual([]);
     expect((await notificationsOf(buyer)).length).toBe(buyerNotifications);
   });
 });
