@@ -56,10 +56,6 @@ export function likePattern(text: string): string {
 }
 
 /** A search string from ?q=, trimmed and bounded. */
-export function searchFromUrl(url: URL): string {
-  return (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-}
-
 export function statusFromUrl(url: URL): RequestStatus | null {
   const status = url.searchParams.get("status");
   return isRequestStatus(status) ? status : null;

@@ -33,7 +33,8 @@ import {
   paymentStatusFromUrl,
   rejectPayment,
 } from "~/models/payment.server";
-import { requestByReference, searchFromUrl } from "~/models/quote-request.server";
+import { requestByReference } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { requestReferenceIn } from "~/utils/search";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";

@@ -3,7 +3,7 @@ import { ADMIN_PAYMENT_SORTS, dateRangeFrom, sortFrom } from "~/domain/list-filt
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { requireRole } from "~/models/auth.server";
 import { exportAdminPayments, paymentStatusFromUrl } from "~/models/payment.server";
-import { searchFromUrl } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { csvAmount, csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";

@@ -39,9 +39,9 @@ import {
   deadlineFromUrl,
   listAdminRequests,
   requestByReference,
-  searchFromUrl,
   statusFromUrl,
 } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";

@@ -2,12 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminRequestSortFrom, dateRangeFrom } from "~/domain/list-filters";
 import { adminStatusLabel } from "~/domain/quote-status";
 import { requireRole } from "~/models/auth.server";
-import {
-  deadlineFromUrl,
-  exportAdminRequests,
-  searchFromUrl,
-  statusFromUrl,
-} from "~/models/quote-request.server";
+import { deadlineFromUrl, exportAdminRequests, statusFromUrl } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { csvAmount, csvDate, csvResponse } from "~/services/csv.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";

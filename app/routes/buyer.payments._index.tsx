@@ -22,7 +22,7 @@ import {
   sortChip,
 } from "~/components/ui/ListFilters";
 import { buyerPaymentCounts, listBuyerPayments } from "~/models/payment.server";
-import { searchFromUrl } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";

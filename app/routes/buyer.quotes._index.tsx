@@ -25,12 +25,8 @@ import {
   SortSelect,
   sortChip,
 } from "~/components/ui/ListFilters";
-import {
-  buyerStatusCounts,
-  listBuyerRequests,
-  searchFromUrl,
-  statusFromUrl,
-} from "~/models/quote-request.server";
+import { buyerStatusCounts, listBuyerRequests, statusFromUrl } from "~/models/quote-request.server";
+import { searchFromUrl } from "~/utils/like";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";

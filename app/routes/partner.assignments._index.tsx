@@ -14,6 +14,8 @@ import { offerDeadlineNote } from "~/domain/deadline";
 import type { PartnerFilter } from "~/domain/quote-status";
 import { isPartnerFilter, listAssignments } from "~/models/partner-assignment.server";
 import { requireRole } from "~/models/auth.server";
+import { searchFromUrl } from "~/utils/like";
+import { MAX_SEARCH_LENGTH } from "~/utils/search";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { fileLinks } from "~/services/signed-url.server";
@@ -35,12 +37,10 @@ const FILTER_LABELS: Record<PartnerFilter, string> = {
   won: "Ganadas",
 };
 
-const MAX_SEARCH_LENGTH = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "partner");
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const q = searchFromUrl(url);
   const rawFilter = url.searchParams.get("filter");
   const filter: PartnerFilter = isPartnerFilter(rawFilter) ? rawFilter : "all";
   const page = pageRequestFromUrl(url);

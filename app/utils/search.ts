@@ -4,6 +4,9 @@
  * letter or digit are dropped. The tokenizer folds case and accents on both sides.
  */
 
+/** The longest search a list reads (the search boxes' maxLength). */
+export const MAX_SEARCH_LENGTH = 100;
+
 const MAX_WORDS = 8;
 /**
  * The longest prefix the index keeps (migration 2026-11-26T00-00_search_filters): a word's last
@@ -13,8 +16,9 @@ const MAX_WORDS = 8;
 const MAX_PREFIX = 8;
 
 export function searchWords(text: string): string[] {
+  // A control character (a NUL ends FTS5's query text) separates words like a space.
   return text
-    .split(/\s+/)
+    .split(/[\s\p{Cc}]+/u)
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
     .slice(0, MAX_WORDS);
 }

@@ -91,7 +91,20 @@ describe("búsqueda de texto completo", () => {
       "Uniformes ignífugos", // "lote 120": partial words match
       "Válvulas de compuerta",
     ]);
-    for (const q of ['"', "*", "OR", "AND NOT", "NEAR(", "a:b", "{title}", "^", "lote OR"]) {
+    // "\u0000" too: a NUL typed into the URL ended FTS5's query text (an SQL error, a 500).
+    const texts = [
+      '"',
+      "*",
+      "OR",
+      "AND NOT",
+      "NEAR(",
+      "a:b",
+      "{title}",
+      "^",
+      "lote OR",
+      "a\u0000b",
+    ];
+    for (const q of texts) {
       await expect(listAdminRequests(db, { q, status: null, page: first })).resolves.toBeTruthy();
       await expect(listUsersForAdmin(db, { q, role: null, page: first })).resolves.toBeTruthy();
       await expect(
@@ -99,6 +112,7 @@ describe("búsqueda de texto completo", () => {
       ).resolves.toBeTruthy();
     }
     expect(await adminTitles("OR")).toEqual([]);
+    expect(await adminTitles("válvulas\u0000lote")).toEqual(["Válvulas de compuerta"]);
     expect(matchExpression('di"jo', ["title"])).toBe('{title} : ("di""jo"*)');
     expect(matchExpression(' * " ', ["title"])).toBeNull();
   });
