@@ -261,7 +261,8 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
   await approveOffer(tyres, tyresOffer);
   must(
     "aprobar (comprador)",
-    await buyerApproveQuote(database, { requestId: tyres, buyerId: buyer.id }),
+    // The first version: the story issues no other before approving.
+    await buyerApproveQuote(database, { requestId: tyres, buyerId: buyer.id, version: 1 }),
   );
   must(
     "rechazar comprobante",

@@ -41,7 +41,14 @@ export const expiredMessage = (validUntil: string) =>
 export function currentOfficialQuote(tx: DB, requestId: number) {
   return tx
     .selectFrom("official_quotes")
-    .select(["id", "version", "final_amount_cents", "valid_until", "renewal_requested_at"])
+    .select([
+      "id",
+      "version",
+      "final_amount_cents",
+      "currency",
+      "valid_until",
+      "renewal_requested_at",
+    ])
     .where("quote_request_id", "=", requestId)
     .where("superseded_at", "is", null)
     .executeTakeFirst();

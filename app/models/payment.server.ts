@@ -155,7 +155,19 @@ export async function submitPaymentProof(
 
 export async function confirmPayment(
   database: DB,
-  { paymentId, adminId }: { paymentId: number; adminId: number },
+  {
+    paymentId,
+    adminId,
+    proofSeen,
+  }: {
+    paymentId: number;
+    adminId: number;
+    /**
+     * The proof the operator's page showed (its key; the form always sends it): a proof the
+     * buyer replaced since is refused, not confirmed unseen.
+     */
+    proofSeen?: string;
+  },
 ): Promise<Result<{ points: number }>> {
   const settings = await getSettings(database);
   return lifecycleStep(database, async (tx) => {
@@ -182,6 +194,11 @@ export async function confirmPayment(
     if (!payment.proof_key) {
       return fail("conflict", "El comprador aún no envió el comprobante de este pago.");
     }
+    if (proofSeen !== undefined && proofSeen !== payment.proof_key)
+      return fail(
+        "conflict",
+        "El comprador envió otro comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
+      );
     const next = nextStatus(payment.request_status, "confirm_payment");
     if (next === null) {
       return fail(

@@ -456,7 +456,17 @@ export async function approvePartnerQuote(
     requestId,
     partnerQuoteId,
     adminId,
-  }: { requestId: number; partnerQuoteId: number; adminId: number },
+    offerSeenAt,
+  }: {
+    requestId: number;
+    partnerQuoteId: number;
+    adminId: number;
+    /**
+     * The offer's updated_at on the operator's page (the form always sends it): an offer the
+     * partner changed since is refused with its new total, not approved unseen.
+     */
+    offerSeenAt?: string;
+  },
 ): Promise<Result<{ officialQuoteId: number }>> {
   const settings = await getSettings(database);
   const action = "approve_partner_quote";
@@ -473,11 +483,17 @@ export async function approvePartnerQuote(
         "lead_time_days",
         "valid_until",
         "payment_terms",
+        "updated_at",
       ])
       .where("id", "=", partnerQuoteId)
       .where("quote_request_id", "=", requestId)
       .executeTakeFirst();
     if (!quote) return fail("invalid", "La cotización del socio no existe para esta solicitud.");
+    if (offerSeenAt !== undefined && offerSeenAt !== quote.updated_at)
+      return fail(
+        "conflict",
+        `El socio cambió esta oferta después de que abriste la página: ahora su total es ${formatMoney(quote.quoted_amount_cents, settings.currency)}. Revísala antes de aprobarla.`,
+      );
     const today = utcDay();
     if (isExpired(quote.valid_until, today))
       return fail(
@@ -599,14 +615,25 @@ export async function sendOfficialQuoteToBuyer(
   });
 }
 
+/**
+ * The buyer approves the version of the official quote they read (`version`, sent by the page):
+ * a version issued since then, at another price, is refused with the new total, not approved
+ * unseen.
+ */
 export async function buyerApproveQuote(
   database: DB,
-  { requestId, buyerId }: { requestId: number; buyerId: number },
+  { requestId, buyerId, version }: { requestId: number; buyerId: number; version: number },
 ): Promise<Result> {
   const action = "buyer_approve";
   return requestStep(database, { requestId, action, buyerId }, async (tx, request, to) => {
     const expired = await refuseIfExpired(tx, requestId);
     if (expired) return expired;
+    const current = await currentOfficialQuote(tx, requestId);
+    if (current && current.version !== version)
+      return fail(
+        "conflict",
+        `La cotización oficial cambió mientras la revisabas: ahora es la versión ${current.version}, por ${formatMoney(current.final_amount_cents, current.currency)}. Revísala y vuelve a aprobarla.`,
+      );
     await recordStatus(tx, requestId, request.status, to, buyerId, "Aprobada por el comprador");
     await ensurePendingPayment(tx, requestId, buyerId);
     await notifyAbout(tx, requestId, "admins", {

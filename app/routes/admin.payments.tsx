@@ -104,7 +104,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function schema() {
   const paymentId = z.coerce.number({ message: "Pago no encontrado." }).int().positive();
   return intents([
-    z.object({ intent: z.literal("confirm_payment"), payment_id: paymentId }),
+    z.object({
+      intent: z.literal("confirm_payment"),
+      payment_id: paymentId,
+      // The proof the page showed: one the buyer replaced since is not confirmed unseen.
+      proof_seen: z.string().default(""),
+    }),
     z.object({
       intent: z.literal("reject_payment"),
       payment_id: paymentId,
@@ -123,7 +128,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   const back = samePage(request);
   if (input.intent === "confirm_payment") {
-    const result = await confirmPayment(db, { paymentId: input.payment_id, adminId: admin.id });
+    const result = await confirmPayment(db, {
+      paymentId: input.payment_id,
+      adminId: admin.id,
+      proofSeen: input.proof_seen,
+    });
     return respond(result, submission, ({ points }) => ({
       to: back,
       toast: {
@@ -280,6 +289,7 @@ export default function AdminPayments() {
                     <Form method="post">
                       <input type="hidden" name="intent" value="confirm_payment" />
                       <input type="hidden" name="payment_id" value={p.id} />
+                      <input type="hidden" name="proof_seen" value={p.proof_key ?? ""} />
                       <button type="submit" className="btn-primary" disabled={busy}>
                         Confirmar pago<span className="sr-only"> de {p.title}</span>
                       </button>

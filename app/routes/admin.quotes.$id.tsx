@@ -258,6 +258,7 @@ function PartnerQuotesSection({ d }: { d: Detail }) {
                 ? (pq) => (
                     <ActionForm to={paths.admin.officialQuote(d.request.id)}>
                       <input type="hidden" name="partner_quote_id" value={pq.id} />
+                      <input type="hidden" name="offer_seen_at" value={pq.updated_at} />
                       <button type="submit" className="btn-primary w-full" disabled={busy}>
                         Aprobar
                         <span className="sr-only"> la cotización de {pq.partnerName}</span>

@@ -23,15 +23,22 @@ export function action(args: ActionFunctionArgs) {
           "La cotización del socio no existe para esta solicitud.",
         ).optional(),
         amount: z.string().optional(),
+        // The offer as the page showed it (its updated_at): a changed offer is not approved unseen.
+        offer_seen_at: z.string().default(""),
       })
       .superRefine((input, ctx) => {
         if (input.partner_quote_id !== undefined) return;
         if ((parseAmountToCents(input.amount ?? "") ?? 0) <= 0)
           ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGE });
       }),
-    run: ({ partner_quote_id, amount }, { requestId, adminId }) =>
+    run: ({ partner_quote_id, amount, offer_seen_at }, { requestId, adminId }) =>
       partner_quote_id !== undefined
-        ? approvePartnerQuote(db, { requestId, partnerQuoteId: partner_quote_id, adminId })
+        ? approvePartnerQuote(db, {
+            requestId,
+            partnerQuoteId: partner_quote_id,
+            adminId,
+            offerSeenAt: offer_seen_at,
+          })
         : createManualOfficialQuote(db, {
             requestId,
             amountCents: parseAmountToCents(amount ?? "")!,

@@ -107,7 +107,8 @@ const OPEN_STATUSES: readonly RequestStatus[] = ["pending", "assigned"];
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   return intents([
-    z.object({ intent: z.literal("approve") }),
+    // The version on the page: a later one is not approved unseen (0 when a form sends none).
+    z.object({ intent: z.literal("approve"), version: z.coerce.number().int().catch(0) }),
     z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
     z.object({ intent: z.literal("renew") }),
   ]);
@@ -142,7 +143,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const target = { requestId: id, buyerId: user.id };
   const result =
     input.intent === "approve"
-      ? await buyerApproveQuote(db, target)
+      ? await buyerApproveQuote(db, { ...target, version: input.version })
       : input.intent === "renew"
         ? await requestRenewal(db, target)
         : await buyerRejectQuote(db, { ...target, reason: input.reason });
@@ -384,6 +385,7 @@ export default function BuyerQuoteDetail() {
             {canBuyerApprove(request.status) && !expired ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
+                {current ? <input type="hidden" name="version" value={current.version} /> : null}
                 <button type="submit" className="btn-primary w-full" disabled={busy}>
                   Aprobar cotización
                 </button>

@@ -123,3 +123,14 @@ export async function snapshot(requestId?: number) {
     history: await count("request_status_history"),
   };
 }
+
+/** The version of a request's current official quote (what the buyer's page shows), or 0. */
+export async function officialVersion(requestId: number): Promise<number> {
+  const current = await db
+    .selectFrom("official_quotes")
+    .select("version")
+    .where("quote_request_id", "=", requestId)
+    .where("superseded_at", "is", null)
+    .executeTakeFirst();
+  return current?.version ?? 0;
+}

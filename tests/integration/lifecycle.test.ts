@@ -11,7 +11,7 @@ import {
 import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
 import { redeemReward, pointsBalance } from "~/models/loyalty.server";
 import { db } from "~/services/db.server";
-import { makeRequest, makeUser, snapshot } from "./factories";
+import { makeRequest, makeUser, snapshot, officialVersion } from "./factories";
 
 async function quotedRequest() {
   const admin = await makeUser("admin");
@@ -124,10 +124,11 @@ describe("status machine", () => {
       createManualOfficialQuote(db, { requestId, amountCents: 500_000, adminId: admin }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const version = await officialVersion(requestId);
     const sends = await Promise.all([
       sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
       sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
-      buyerApproveQuote(db, { requestId, buyerId: buyer }),
+      buyerApproveQuote(db, { requestId, buyerId: buyer, version }),
     ]);
     expect(sends.filter((r) => r.ok)).toHaveLength(1);
     const state = await snapshot(requestId);
@@ -140,6 +141,47 @@ describe("status machine", () => {
     ]);
   });
 
+  it("an offer the partner changed after the operator's page showed it is not approved unseen", async () => {
+    const { admin, partner, requestId, partnerQuoteId } = await quotedRequest();
+    const seenAt = async () =>
+      (
+        await db
+          .selectFrom("partner_quotes")
+          .select("updated_at")
+          .where("id", "=", partnerQuoteId)
+          .executeTakeFirstOrThrow()
+      ).updated_at;
+    const shown = await seenAt();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const raised = await submitPartnerQuote(db, {
+      requestId,
+      partnerId: partner,
+      amountCents: 8_888_800,
+      notes: null,
+      file: null,
+    });
+    expect(raised.ok).toBe(true);
+    const before = await snapshot(requestId);
+    const stale = await approvePartnerQuote(db, {
+      requestId,
+      partnerQuoteId,
+      adminId: admin,
+      offerSeenAt: shown,
+    });
+    expect(stale).toMatchObject({ ok: false, code: "conflict" });
+    expect(!stale.ok && stale.message).toMatch(
+      /^El socio cambió esta oferta después de que abriste la página: ahora su total es USD\s88,888\.00\./,
+    );
+    expect(await snapshot(requestId)).toEqual(before);
+    const approved = await approvePartnerQuote(db, {
+      requestId,
+      partnerQuoteId,
+      adminId: admin,
+      offerSeenAt: await seenAt(),
+    });
+    expect(approved.ok).toBe(true);
+  });
+
   it("the buyer may approve only their own quoted request and reject it with a reason", async () => {
     const { admin, buyer, requestId } = await quotedRequest();
     const otherBuyer = await makeUser("buyer");
@@ -147,7 +189,13 @@ describe("status machine", () => {
       (await createManualOfficialQuote(db, { requestId, amountCents: 300_000, adminId: admin })).ok,
     ).toBe(true);
     const before = await snapshot(requestId);
-    expect(await buyerApproveQuote(db, { requestId, buyerId: otherBuyer })).toMatchObject({
+    expect(
+      await buyerApproveQuote(db, {
+        requestId,
+        buyerId: otherBuyer,
+        version: await officialVersion(requestId),
+      }),
+    ).toMatchObject({
       ok: false,
       code: "not_found",
     });
@@ -181,7 +229,11 @@ describe("payments and loyalty", () => {
       partnerQuoteId: ctx.partnerQuoteId,
       adminId: ctx.admin,
     });
-    await buyerApproveQuote(db, { requestId: ctx.requestId, buyerId: ctx.buyer });
+    await buyerApproveQuote(db, {
+      requestId: ctx.requestId,
+      buyerId: ctx.buyer,
+      version: await officialVersion(ctx.requestId),
+    });
     const payment = await db
       .selectFrom("payments")
       .select("id")
@@ -231,6 +283,31 @@ describe("payments and loyalty", () => {
     expect((await snapshot(requestId)).payments).toEqual([
       { id: paymentId, status: "pending", amount_cents: 250_075, proof_key: "c" },
     ]);
+  });
+
+  it("a proof the buyer replaced after the operator's page showed it is not confirmed unseen", async () => {
+    const { admin, buyer, requestId, paymentId } = await approvedRequest();
+    const send = (key: string) =>
+      submitPaymentProof(db, {
+        requestId,
+        buyerId: buyer,
+        amountCents: 250_075,
+        method: "transfer",
+        proof: proof(key),
+      });
+    expect((await send("visto")).ok).toBe(true);
+    expect((await send("reemplazo")).ok).toBe(true);
+    const before = await snapshot(requestId);
+    expect(await confirmPayment(db, { paymentId, adminId: admin, proofSeen: "visto" })).toEqual({
+      ok: false,
+      code: "conflict",
+      message:
+        "El comprador envió otro comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
+    });
+    expect(await snapshot(requestId)).toEqual(before);
+    expect(
+      (await confirmPayment(db, { paymentId, adminId: admin, proofSeen: "reemplazo" })).ok,
+    ).toBe(true);
   });
 
   it("concurrent confirm, confirm and reject: one confirmed payment, points and commission once", async () => {

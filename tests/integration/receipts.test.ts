@@ -17,7 +17,7 @@ import { fileLinks } from "~/services/signed-url.server";
 import { sweepOrphanFiles } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
 import { pdfText } from "../pdf-text";
-import { makeRequest, makeUser } from "./factories";
+import { makeRequest, makeUser, officialVersion } from "./factories";
 
 /** The receipt PDF of a confirmed payment (issue 14): what it says, who gets it, how it is kept. */
 
@@ -95,7 +95,15 @@ async function payment({ confirm = true, title = "Tubería de acero «DN50» par
     (await approvePartnerQuote(db, { requestId, partnerQuoteId: partnerQuote.id, adminId: admin }))
       .ok,
   ).toBe(true);
-  expect((await buyerApproveQuote(db, { requestId, buyerId: buyer })).ok).toBe(true);
+  expect(
+    (
+      await buyerApproveQuote(db, {
+        requestId,
+        buyerId: buyer,
+        version: await officialVersion(requestId),
+      })
+    ).ok,
+  ).toBe(true);
   const proof = await submitPaymentProof(db, {
     requestId,
     buyerId: buyer,

@@ -32,7 +32,7 @@ import {
 } from "~/models/quote-lifecycle.server";
 import { adminStatusCounts, buyerStatusCounts } from "~/models/quote-request.server";
 import { db, openDatabase } from "~/services/db.server";
-import { makeRequest, makeUser } from "./factories";
+import { makeRequest, makeUser, officialVersion } from "./factories";
 
 /**
  * The summary tables are kept by triggers in the writing transactions. These tests drive the real
@@ -285,7 +285,15 @@ describe("resúmenes mantenidos en las transacciones de escritura", () => {
         })
       ).ok,
     ).toBe(true);
-    expect((await buyerApproveQuote(db, { requestId: b, buyerId: buyer })).ok).toBe(true);
+    expect(
+      (
+        await buyerApproveQuote(db, {
+          requestId: b,
+          buyerId: buyer,
+          version: await officialVersion(b),
+        })
+      ).ok,
+    ).toBe(true);
     await submitPaymentProof(db, {
       requestId: b,
       buyerId: buyer,
