@@ -137,15 +137,21 @@ export function ErrorBoundary() {
         const status = isRouteErrorResponse(error) ? error.status : 500;
         // A refused request (400–499) carries its own Spanish explanation; only the rest is logged.
         const refusal =
-          isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
-            ? error.data
-            : null;
+          status === 405
+            ? METHOD_REFUSAL
+            : isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+              ? error.data
+              : null;
         if (status >= 500) console.error(error);
         return <ErrorPage status={status} refusal={refusal} />;
       }}
     />
   );
 }
+
+/** A form sent to a page that takes none (Remix's own text is English and names the route). */
+const METHOD_REFUSAL =
+  "Esta página no recibe formularios. Vuelve a la página anterior y envíalo desde su botón.";
 
 function ErrorPage({ status, refusal }: { status: number; refusal: string | null }) {
   const rootData = useRootData();

@@ -59,7 +59,7 @@ function expectedOrigin(req: IncomingMessage): string | null {
  * cross-site browser request and pass; SameSite cookies protect their sessions anyway.
  */
 export function isCrossSiteWrite(req: IncomingMessage): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  if (req.method === "GET" || req.method === "HEAD") return false;
   const fetchSite = firstHeader(req.headers["sec-fetch-site"]);
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = firstHeader(req.headers.origin);
@@ -73,8 +73,12 @@ function bodyCap(req: IncomingMessage): number {
   return /^multipart\//i.test(type) ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES;
 }
 
-/** Methods the app answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused at the edge. */
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/**
+ * Methods the app answers: pages and files (GET, HEAD) and forms (POST). Anything else (PUT,
+ * DELETE, OPTIONS, TRACE, WebDAV verbs) is refused at the edge with a Spanish page: Remix answered
+ * PUT or OPTIONS with an English error naming the route, and ran actions for PUT and DELETE.
+ */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
 
 const PAGES = {
   403: {
@@ -83,7 +87,7 @@ const PAGES = {
   },
   405: {
     title: "Método no permitido",
-    text: "CotizaHub no atiende este tipo de petición.",
+    text: "CotizaHub no atiende este tipo de petición: las páginas se abren y los formularios se envían desde el navegador.",
   },
   413: {
     title: "Envío demasiado grande",
@@ -104,6 +108,7 @@ function refuse(res: ServerResponse, status: keyof typeof PAGES): void {
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   // The body is never read: the connection closes after the answer (see lingerOnClose).
   res.setHeader("Connection", "close");
+  if (status === 405) res.setHeader("Allow", [...METHODS].join(", "));
   res.statusCode = status;
   res.end(edgePage(status));
 }

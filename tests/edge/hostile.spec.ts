@@ -44,13 +44,17 @@ test.afterEach(async ({ server }) => {
 });
 
 /** The edge's refusal page: Spanish, HTML, with the security headers. */
-function expectRefusalPage(res: RawResponse, status: 403 | 413, what: string): void {
+const REFUSAL_TITLES = {
+  403: "Solicitud rechazada",
+  405: "Método no permitido",
+  413: "Envío demasiado grande",
+} as const;
+
+function expectRefusalPage(res: RawResponse, status: 403 | 405 | 413, what: string): void {
   expect(res.status, what).toBe(status);
   expect(res.headers["content-type"], what).toMatch(/^text\/html/);
   expect(res.body, what).toContain('lang="es"');
-  expect(res.body, what).toContain(
-    status === 403 ? "Solicitud rechazada" : "Envío demasiado grande",
-  );
+  expect(res.body, what).toContain(REFUSAL_TITLES[status]);
   expect(res.headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
   expect(res.headers["content-security-policy"], what).toContain("base-uri 'none'");
   expect(res.headers["x-content-type-options"], what).toBe("nosniff");
@@ -359,7 +363,8 @@ test.describe("2. Escrituras desde otro sitio", () => {
           ],
           body: urlencoded(validContact(method)),
         });
-        expectRefusalPage(res, 403, `${method} ${target}`);
+        // Refused before its origin is looked at: the app answers no such method.
+        expectRefusalPage(res, 405, `${method} ${target}`);
       }
       await expectNothingStored(server, before);
     });
@@ -1092,6 +1097,54 @@ test.describe("9. Cabeceras", () => {
       expect(res.status, p).toBeLessThan(500);
       for (const secret of secrets) expect(res.body, p).not.toContain(secret);
     }
+  });
+
+  test("PUT, PATCH, DELETE y OPTIONS reciben la página 405 en español y no cambian nada", async ({
+    server,
+  }) => {
+    const { cookie } = await buyerCookie(server);
+    const before = snapshot(server);
+    const logFrom = server.log().length;
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      for (const target of ["/", "/notifications.data", "/files/requests/1", "/no-existe"]) {
+        const res = await send(server, {
+          method,
+          path: target,
+          headers: [
+            ["Origin", server.url],
+            ["Cookie", cookie],
+            ["Content-Type", FORM],
+          ],
+          body: urlencoded({ intent: "read-all" }),
+        });
+        expectRefusalPage(res, 405, `${method} ${target}`);
+        expect(res.headers["allow"], `${method} ${target}`).toBe("GET, HEAD, POST");
+        expect(res.body, `${method} ${target}`).not.toMatch(/You made|Error:|routes\//);
+      }
+    }
+    // A form posted to a page that takes none, or to no page at all: Spanish, without route names.
+    for (const [target, status, text] of [
+      ["/terms", 405, "Esta página no recibe formularios."],
+      ["/no-existe", 404, "La página que buscas no existe o fue movida."],
+    ] as const) {
+      const res = await send(server, {
+        method: "POST",
+        path: target,
+        headers: [
+          ["Origin", server.url],
+          ["Cookie", cookie],
+          ["Content-Type", FORM],
+        ],
+        body: urlencoded({ intent: "x" }),
+      });
+      expect(res.status, target).toBe(status);
+      // What the page shows (the hydration data below it keeps Remix's own error, unseen).
+      const shown = res.body.slice(res.body.indexOf("<main"), res.body.indexOf("</main>"));
+      expect(shown, target).toContain(text);
+      expect(shown, target).not.toMatch(/You made|routes\//);
+    }
+    await expectNothingStored(server, before);
+    expect(stackTracesSince(server, logFrom)).toEqual([]);
   });
 
   test("TRACE no devuelve la petición (ni sus cookies)", async ({ server }) => {
