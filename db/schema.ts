@@ -116,6 +116,8 @@ interface ContactSubmissionsTable {
   phone: string | null;
   company: string | null;
   message: string;
+  /** Where the message came from (the contact form's flood limit); null before it was kept. */
+  client_address: string | null;
   created_at: CreatedAt;
 }
 

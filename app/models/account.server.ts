@@ -3,6 +3,7 @@ import {
   consumeToken,
   findTokenUser,
   issueToken,
+  mayRequestLink,
   revokeTokens,
   tokenPurpose,
 } from "~/models/auth-token.server";
@@ -86,6 +87,7 @@ export async function resendVerification(database: DB, email: string): Promise<v
   const user = await getUserWithPasswordByEmail(database, email);
   if (!user || user.email_verified_at || user.deactivated_at) return;
   await writeTransaction(database, async (tx) => {
+    if (!(await mayRequestLink(tx, user.id, "verify_email"))) return;
     const token = await issueToken(tx, user.id, "verify_email");
     await enqueueMail(tx, verificationMail(user.email, user.first_name, token));
   });
@@ -109,6 +111,7 @@ export async function requestPasswordReset(database: DB, email: string): Promise
   const user = await getUserWithPasswordByEmail(database, email);
   if (!user || user.deactivated_at) return;
   await writeTransaction(database, async (tx) => {
+    if (!(await mayRequestLink(tx, user.id, "reset_password"))) return;
     const token = await issueToken(tx, user.id, "reset_password");
     await enqueueMail(tx, {
       to: user.email,

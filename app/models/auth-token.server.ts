@@ -8,6 +8,25 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   invitation: 7 * 24 * 60 * 60 * 1000,
 };
 
+/**
+ * Links of one purpose the user may be sent per hour by asking for them («¿Olvidaste tu
+ * contraseña?», «Reenviar verificación»): anyone may type another person's e-mail, and each ask
+ * would be one more e-mail in their inbox. Past it the ask is answered the same, and sends nothing.
+ */
+export const REQUESTED_LINKS_PER_HOUR = 3;
+
+export async function mayRequestLink(tx: Tx | DB, userId: number, purpose: TokenPurpose) {
+  const since = new Date(Date.now() - 60 * 60_000).toISOString();
+  const row = await tx
+    .selectFrom("auth_tokens")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) < REQUESTED_LINKS_PER_HOUR;
+}
+
 /** Issues a single-use token; only its hash is stored. Earlier unused tokens of the same purpose die. */
 export async function issueToken(
   tx: Tx | DB,

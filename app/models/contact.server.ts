@@ -1,3 +1,4 @@
+import { fail, ok, type Result } from "~/domain/result";
 import { writeTransaction, type DB } from "~/services/db.server";
 import { paths } from "~/utils/paths";
 import { claimFormToken } from "~/services/form-token.server";
@@ -18,14 +19,38 @@ function preview(text: string): string {
   return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat;
 }
 
-/** Stores a contact form message and tells every admin (in-app and by e-mail), in one transaction. */
-/** Stores a contact message; with the form's one-time token a repeated submit stores nothing. */
+/** Messages one address may send in CONTACT_WINDOW_MINUTES: a person writes one or two. */
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MINUTES = 10;
+
+/**
+ * Stores a contact message and tells every admin (in-app and by e-mail), in one transaction; with
+ * the form's one-time token a repeated submit stores nothing. Past CONTACT_LIMIT messages from one
+ * address in the window it is refused: each one e-mails every operator.
+ */
 export async function createContactSubmission(
   database: DB,
   input: ContactInput,
-  formToken: string | null = null,
-): Promise<number> {
-  const id = await writeTransaction(database, async (tx) => {
+  {
+    formToken = null,
+    clientAddress = null,
+  }: { formToken?: string | null; clientAddress?: string | null } = {},
+): Promise<Result<{ id: number }>> {
+  const result = await writeTransaction(database, async (tx): Promise<Result<{ id: number }>> => {
+    if (clientAddress !== null) {
+      const since = new Date(Date.now() - CONTACT_WINDOW_MINUTES * 60_000).toISOString();
+      const recent = await tx
+        .selectFrom("contact_submissions")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("client_address", "=", clientAddress)
+        .where("created_at", ">", since)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= CONTACT_LIMIT)
+        return fail(
+          "locked",
+          `Recibimos varios mensajes desde tu conexión en los últimos ${CONTACT_WINDOW_MINUTES} minutos. Espera un momento antes de enviar otro; ya tenemos los anteriores.`,
+        );
+    }
     const { id } = await tx
       .insertInto("contact_submissions")
       .values({
@@ -34,6 +59,7 @@ export async function createContactSubmission(
         phone: input.phone,
         company: input.company,
         message: input.message,
+        client_address: clientAddress,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -52,8 +78,8 @@ export async function createContactSubmission(
       // The operator answers the customer straight from the notification e-mail.
       replyTo: input.email,
     });
-    return id;
+    return ok({ id });
   });
-  flushNotifications();
-  return id;
+  if (result.ok) flushNotifications();
+  return result;
 }

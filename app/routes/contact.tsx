@@ -18,7 +18,8 @@ import {
   newFormToken,
   usedFormToken,
 } from "~/services/form-token.server";
-import { invalidForm, redirectWithToast, type FormReply } from "~/services/respond.server";
+import { clientAddress } from "~/services/client-address.server";
+import { invalidForm, redirectWithToast, refuse, type FormReply } from "~/services/respond.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 import { pageMeta } from "~/utils/meta";
@@ -80,7 +81,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // A second click (or a resend after a slow answer) is answered like the first, storing nothing.
   if (await usedFormToken(db, formToken)) return sentRedirect();
   try {
-    await createContactSubmission(db, submission.value, formToken);
+    const result = await createContactSubmission(db, submission.value, {
+      formToken,
+      clientAddress: clientAddress(request),
+    });
+    if (!result.ok) return refuse(submission, result);
   } catch (error) {
     if (error instanceof FormTokenAlreadyUsed) return sentRedirect();
     console.error("contact submission failed", error);

@@ -24,6 +24,7 @@ import * as partnerListOrder from "./2026-11-27T10-00_partner_list_order";
 import * as partnerDirectoryOrder from "./2026-11-27T12-00_partner_directory_order";
 import * as productSearch from "./2026-11-27T14-00_product_search";
 import * as roundPartnerCount from "./2026-11-27T16-00_round_partner_count";
+import * as contactClientAddress from "./2026-11-27T18-00_contact_client_address";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T12-00_partner_directory_order": partnerDirectoryOrder,
   "2026-11-27T14-00_product_search": productSearch,
   "2026-11-27T16-00_round_partner_count": roundPartnerCount,
+  "2026-11-27T18-00_contact_client_address": contactClientAddress,
 };

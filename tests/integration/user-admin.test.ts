@@ -14,7 +14,7 @@ import {
   SELF_DEACTIVATION_MESSAGE,
 } from "~/models/admin-user.server";
 import { requestPasswordReset, setPasswordFromLink } from "~/models/account.server";
-import { findTokenUser } from "~/models/auth-token.server";
+import { findTokenUser, REQUESTED_LINKS_PER_HOUR } from "~/models/auth-token.server";
 import { getOptionalUser, verifySignIn } from "~/models/auth.server";
 import { assignPartner } from "~/models/quote-lifecycle.server";
 import { listAssignablePartners } from "~/models/quote-request.server";
@@ -188,6 +188,16 @@ describe("deactivating a user", () => {
     expect(seen(wrong)).toEqual(seen(unknown));
     expect(wrong.status).toBe(401);
     expect(wrong.data.notice?.title).toBe("Credenciales inválidas");
+  });
+
+  it("asking again and again for a reset link sends a few, then nothing (the answer is the same)", async () => {
+    const buyer = await withPassword("buyer");
+    for (let i = 0; i < REQUESTED_LINKS_PER_HOUR + 3; i++)
+      await requestPasswordReset(db, buyer.email);
+    expect(await mailsTo(buyer.email)).toHaveLength(REQUESTED_LINKS_PER_HOUR);
+    // The last link sent is the one that works.
+    const token = await linkTokenIn(buyer.email);
+    expect(await setPasswordFromLink(db, token, "Nueva-clave-789")).not.toBeNull();
   });
 
   it("a password reset does not reactivate: old links stop working and no new one is sent", async () => {
