@@ -1,5 +1,11 @@
 import { commissionCents, formatMoney } from "~/domain/money";
-import { isExpired, utcDay, type OfferTerms } from "~/domain/offer";
+import {
+  addDays,
+  isExpired,
+  OFFICIAL_VALIDITY_DAYS,
+  utcDay,
+  type OfferTerms,
+} from "~/domain/offer";
 import { revisionBlockedByPayments } from "~/domain/payments";
 import { fail, ok, type Failure, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
@@ -138,6 +144,14 @@ export async function reviseOfficialQuote(
   const settings = await getSettings(database);
   const tooLow = checkMinimum(terms, settings);
   if (tooLow) return tooLow;
+  // As the first version: at most OFFICIAL_VALIDITY_DAYS from today (DECISIONS §7).
+  const latest = addDays(utcDay(), OFFICIAL_VALIDITY_DAYS);
+  if (terms.validUntil > latest)
+    return fail(
+      "invalid",
+      `Una versión vale como máximo ${OFFICIAL_VALIDITY_DAYS} días: elige una fecha hasta el ${formatDate(latest)}.`,
+      "valid_until",
+    );
   const action = "revise_official_quote";
   return requestStep(database, { requestId, action }, async (tx, request) => {
     const current = await currentOfficialQuote(tx, requestId);

@@ -389,6 +389,35 @@ describe("versiones de la cotización oficial", () => {
     expect(await pay(requestId, buyer, 348_000)).toMatchObject({ ok: true });
   });
 
+  it("a new version is valid for at most 30 days, as the first one", async () => {
+    const { admin, requestId } = await quoted();
+    const before = await state(requestId);
+    const tooLong = await reviseOfficialQuote(db, {
+      requestId,
+      adminId: admin,
+      reason: "Más plazo",
+      terms: { ...revisedTerms("3000"), validUntil: addDays(today, 31) },
+    });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fieldErrors: {
+        valid_until: [expect.stringMatching(/^Una versión vale como máximo 30 días/)],
+      },
+    });
+    expect(await state(requestId)).toEqual(before);
+    expect(
+      (
+        await reviseOfficialQuote(db, {
+          requestId,
+          adminId: admin,
+          reason: "Más plazo",
+          terms: { ...revisedTerms("3000"), validUntil: addDays(today, 30) },
+        })
+      ).ok,
+    ).toBe(true);
+  });
+
   it("a buyer's approval of the version they read is refused once a newer one exists", async () => {
     const { admin, buyer, requestId } = await quoted();
     expect(
