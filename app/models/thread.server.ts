@@ -343,7 +343,7 @@ export function postMessage(
       input.viewer.id,
       "message",
       historyNote(
-        `Mensaje ${where} de ${await authorName(tx, input.viewer.id)}`,
+        `Mensaje de ${await authorName(tx, input.viewer.id)} (conversación ${where})`,
         input.body,
         input.file,
       ),
@@ -413,7 +413,11 @@ export function relayToPartners(
       request,
       input.adminId,
       "relay",
-      historyNote(`Respuesta enviada a ${partners.length} socio(s)`, input.body, null),
+      historyNote(
+        `Respuesta enviada a ${partners.length === 1 ? "1 socio" : `${partners.length} socios`}`,
+        input.body,
+        null,
+      ),
     );
     return ok({ partners: partners.length });
   });

@@ -211,6 +211,10 @@ export default function ReviseOfficialQuote() {
               today={d.today}
               amountLabel={`Monto sin impuestos (${d.current.currency})`}
               itemsError={form.field("items").errors}
+              validity={{
+                hint: `Hasta ${OFFICIAL_VALIDITY_DAYS} días desde hoy.`,
+                max: addDays(d.today, OFFICIAL_VALIDITY_DAYS),
+              }}
             />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className="btn-primary" disabled={busy}>

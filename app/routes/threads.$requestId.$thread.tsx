@@ -115,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return done({
         type: "success",
         title: "Respuesta publicada",
-        description: `La leen ${result.value.partners} socio(s), firmada como Equipo CotizaHub.`,
+        description: `${result.value.partners === 1 ? "La lee 1 socio" : `La leen ${result.value.partners} socios`}, firmada como Equipo CotizaHub.`,
       });
     }
     const result = await forwardToBuyer(db, {

@@ -47,6 +47,7 @@ export function OfferFields({
   today,
   amountLabel,
   itemsError,
+  validity = { hint: "Fecha límite de la oferta." },
 }: {
   field: FieldProps;
   /** How many item rows to show (at least one). */
@@ -58,6 +59,8 @@ export function OfferFields({
   today: string;
   amountLabel: string;
   itemsError?: string[];
+  /** The validity's hint and latest day (an official quote's version: 30 days at most). */
+  validity?: { hint: string; max?: string };
 }) {
   // A stable key per row, so removing one keeps what was typed in the others (their inputs are
   // uncontrolled; names follow the position).
@@ -249,7 +252,8 @@ export function OfferFields({
           {...field("valid_until")}
           type="date"
           min={today}
-          hint="Fecha límite de la oferta."
+          max={validity.max}
+          hint={validity.hint}
         />
       </div>
       <TextAreaField
