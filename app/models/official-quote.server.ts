@@ -8,6 +8,7 @@ import {
 } from "~/domain/offer";
 import { revisionBlockedByPayments } from "~/domain/payments";
 import { fail, ok, type Failure, type Result } from "~/domain/result";
+import { buyerLabel } from "./user.server";
 import { now, type DB } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate } from "~/utils/format";
@@ -234,7 +235,7 @@ export async function requestRenewal(
       await notifyAbout(tx, requestId, "admins", {
         type: "warning",
         title: "Renovación de cotización solicitada",
-        message: `El comprador pide renovar la cotización oficial de «${request.title}», vencida el ${formatDate(current.valid_until)}. Emite una nueva versión.`,
+        message: `${await buyerLabel(tx, buyerId)} pide renovar la cotización oficial de «${request.title}», vencida el ${formatDate(current.valid_until)}. Emite una nueva versión.`,
       });
       return ok({ alreadyRequested: false });
     },

@@ -6,6 +6,7 @@ import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
 import { canPay, nextStatus, STATUS_LABELS } from "~/domain/quote-status";
+import { buyerLabel } from "./user.server";
 import { now, type DB } from "~/services/db.server";
 import { notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
@@ -144,7 +145,7 @@ export async function submitPaymentProof(
       to: { role: "admin" },
       type: "info",
       title: "Comprobante de pago recibido",
-      message: `El comprador envió un comprobante de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
+      message: `${await buyerLabel(tx, input.buyerId)} envió un comprobante de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
       link: paths.admin.payments(),
       relatedType: "payment",
       relatedId: paymentId,

@@ -14,7 +14,7 @@ import {
   utcDay,
   type OfferTerms,
 } from "~/domain/offer";
-import { partnerName } from "./user.server";
+import { buyerLabel, partnerName } from "./user.server";
 import { offerItems, replaceOfferItems } from "./quote-items.server";
 import {
   checkMinimum,
@@ -98,7 +98,7 @@ export async function createQuoteRequest(
     await notifyAbout(tx, id, "admins", {
       type: "info",
       title: "Nueva solicitud de cotización",
-      message: `Un comprador creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
+      message: `${await buyerLabel(tx, input.buyerId)} creó la solicitud «${input.title}». Revísala y asígnala a socios.`,
     });
     await notifyAbout(
       tx,
@@ -625,24 +625,43 @@ export async function buyerApproveQuote(
   { requestId, buyerId, version }: { requestId: number; buyerId: number; version: number },
 ): Promise<Result> {
   const action = "buyer_approve";
-  return requestStep(database, { requestId, action, buyerId }, async (tx, request, to) => {
-    const expired = await refuseIfExpired(tx, requestId);
-    if (expired) return expired;
-    const current = await currentOfficialQuote(tx, requestId);
-    if (current && current.version !== version)
+  const result = await requestStep(
+    database,
+    { requestId, action, buyerId },
+    async (tx, request, to) => {
+      const expired = await refuseIfExpired(tx, requestId);
+      if (expired) return expired;
+      const current = await currentOfficialQuote(tx, requestId);
+      if (current && current.version !== version)
+        return fail(
+          "conflict",
+          `La cotización oficial cambió mientras la revisabas: ahora es la versión ${current.version}, por ${formatMoney(current.final_amount_cents, current.currency)}. Revísala y vuelve a aprobarla.`,
+        );
+      await recordStatus(tx, requestId, request.status, to, buyerId, "Aprobada por el comprador");
+      await ensurePendingPayment(tx, requestId, buyerId);
+      await notifyAbout(tx, requestId, "admins", {
+        type: "success",
+        title: "Cotización aprobada por el comprador",
+        message: `${await buyerLabel(tx, buyerId)} aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
+      });
+      return ok();
+    },
+  );
+  // A second click, or a second tab: the approval the first one made is what the buyer sees.
+  if (!result.ok && result.code === "conflict") {
+    const now = await database
+      .selectFrom("quote_requests")
+      .select("status")
+      .where("id", "=", requestId)
+      .where("buyer_id", "=", buyerId)
+      .executeTakeFirst();
+    if (now?.status === "approved")
       return fail(
         "conflict",
-        `La cotización oficial cambió mientras la revisabas: ahora es la versión ${current.version}, por ${formatMoney(current.final_amount_cents, current.currency)}. Revísala y vuelve a aprobarla.`,
+        "Esta cotización ya está aprobada. Sube tu comprobante de pago para completar la compra.",
       );
-    await recordStatus(tx, requestId, request.status, to, buyerId, "Aprobada por el comprador");
-    await ensurePendingPayment(tx, requestId, buyerId);
-    await notifyAbout(tx, requestId, "admins", {
-      type: "success",
-      title: "Cotización aprobada por el comprador",
-      message: `El comprador aprobó la cotización oficial de «${request.title}». Queda pendiente su pago.`,
-    });
-    return ok();
-  });
+  }
+  return result;
 }
 
 export async function buyerRejectQuote(
@@ -687,7 +706,7 @@ export async function buyerRejectQuote(
     await notifyAbout(tx, requestId, "admins", {
       type: "warning",
       title: "Cotización rechazada por el comprador",
-      message: `El comprador rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
+      message: `${await buyerLabel(tx, buyerId)} rechazó la cotización oficial de «${request.title}».${reason ? ` Motivo: ${reason}` : ""}`,
     });
     return ok();
   });

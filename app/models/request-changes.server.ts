@@ -2,6 +2,7 @@ import type { AssignmentState, RequestStatus } from "../../db/schema";
 import { canBuyerCancel, canBuyerEdit } from "~/domain/quote-status";
 import { cancelReasonProblem, requestDatesProblems, toDeadlineInput } from "~/domain/request-dates";
 import { fail, ok, type Result } from "~/domain/result";
+import { buyerLabel } from "./user.server";
 import { now, type DB } from "~/services/db.server";
 import type { StoredFile } from "~/services/storage.server";
 import { formatDate, formatDateTime, withoutFinalStop } from "~/utils/format";
@@ -253,7 +254,7 @@ export function cancelRequest(
       await notifyAbout(tx, requestId, "admins", {
         type: "warning",
         title: "Solicitud cancelada por el comprador",
-        message: `El comprador canceló «${request.title}». Motivo: «${withoutFinalStop(reason)}».${
+        message: `${await buyerLabel(tx, buyerId)} canceló «${request.title}». Motivo: «${withoutFinalStop(reason)}».${
           voidedPayments > 0 ? " Se anularon sus pagos pendientes." : ""
         }`,
       });

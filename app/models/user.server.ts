@@ -151,6 +151,16 @@ export function partnerName(
   return partner.company_name || displayName(partner);
 }
 
+/** How an operator's notice names a buyer: their company, else their name (e.g. «Petrolera Demo S.A.»). */
+export async function buyerLabel(database: DB, buyerId: number): Promise<string> {
+  const buyer = await database
+    .selectFrom("users")
+    .select(["first_name", "last_name", "company_name"])
+    .where("id", "=", buyerId)
+    .executeTakeFirstOrThrow();
+  return partnerName(buyer);
+}
+
 export function listFeaturedPartners(database: DB, limit = 5) {
   return database
     .selectFrom("users")

@@ -53,6 +53,9 @@ test.describe.serial("recorrido de pago", () => {
       form: { intent: "approve" },
     });
     expect(again.status()).toBe(409);
+    expect(await again.text()).toContain(
+      "Esta cotización ya está aprobada. Sube tu comprobante de pago para completar la compra.",
+    );
     expect(
       server.sql
         .prepare("SELECT status, amount_cents FROM payments WHERE quote_request_id = ?")

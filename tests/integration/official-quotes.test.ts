@@ -439,6 +439,23 @@ describe("versiones de la cotización oficial", () => {
     );
     expect(await state(requestId)).toEqual(before);
     expect((await buyerApproveQuote(db, { requestId, buyerId: buyer, version: 2 })).ok).toBe(true);
+    // The operators' notice names the buyer's company, not «El comprador».
+    const { company_name } = await db
+      .selectFrom("users")
+      .select("company_name")
+      .where("id", "=", buyer)
+      .executeTakeFirstOrThrow();
+    const notice = await db
+      .selectFrom("notifications as n")
+      .innerJoin("users as u", "u.id", "n.user_id")
+      .select("n.message")
+      .where("u.role", "=", "admin")
+      .where("n.title", "=", "Cotización aprobada por el comprador")
+      .orderBy("n.id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(notice.message.startsWith(`${company_name} aprobó la cotización oficial de «`)).toBe(
+      true,
+    );
   });
 
   it("is refused while a payment proof waits for review", async () => {
