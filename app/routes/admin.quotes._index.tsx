@@ -260,6 +260,14 @@ export default function AdminQuotes() {
                   </td>
                   <td data-label="Socios / ofertas" className="px-3 py-3">
                     {row.assignment_count} / {row.partner_quote_count}
+                    {row.status === "assigned" && row.assignment_count === 0 ? (
+                      <p
+                        className="text-xs font-semibold text-amber-800"
+                        data-testid="nadie-cotiza"
+                      >
+                        Nadie cotiza
+                      </p>
+                    ) : null}
                   </td>
                   <td data-label="Monto" className="whitespace-nowrap px-3 py-3">
                     {formatMoney(row.total_amount_cents, currency)}
@@ -285,7 +293,13 @@ export default function AdminQuotes() {
 function RowAction({
   row,
 }: {
-  row: { id: number; title: string; status: string; partner_quote_count: number };
+  row: {
+    id: number;
+    title: string;
+    status: string;
+    partner_quote_count: number;
+    assignment_count: number;
+  };
 }) {
   const label = (text: string) => (
     <>
@@ -293,7 +307,8 @@ function RowAction({
       <span className="sr-only"> «{row.title}»</span>
     </>
   );
-  if (row.status === "pending")
+  // Pending, or a round every partner left: the next step is assigning.
+  if (row.status === "pending" || (row.status === "assigned" && row.assignment_count === 0))
     return (
       <Link
         to={paths.admin.quote(row.id, "asignar-socios")}

@@ -231,8 +231,12 @@ test("retirar al único socio avisa que nadie cotiza; asignarlo otra vez renueva
   await screenshots(adminPage, "admin-round-without-partners", testInfo);
   // The desk's list counts partners still in the round: the withdrawn one is not.
   await adminPage.goto(`/admin/quotes?q=${encodeURIComponent(title)}`);
-  await expect(adminPage.locator('td[data-label="Socios / ofertas"]')).toHaveText("0 / 0");
-  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(adminPage.locator('td[data-label="Socios / ofertas"]')).toHaveText(
+    "0 / 0Nadie cotiza",
+  );
+  // The row's next step is assigning, straight to the request's «Asignar socio».
+  await adminPage.getByRole("link", { name: `Asignar socios «${title}»` }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/quotes/${requestId}#asignar-socios$`));
 
   // The withdrawn partner is among the partners the operator may assign, and assigning renews it.
   await adminPage.getByLabel("Asignar socio").selectOption(String(partner.id));
