@@ -1,4 +1,5 @@
 import type { RequestStatus, Role } from "../../db/schema";
+import { buyerApproveQuote } from "~/models/quote-lifecycle.server";
 import { db, now, type DB } from "~/services/db.server";
 
 let counter = 0;
@@ -133,4 +134,9 @@ export async function officialVersion(requestId: number): Promise<number> {
     .where("superseded_at", "is", null)
     .executeTakeFirst();
   return current?.version ?? 0;
+}
+
+/** The buyer approves the official quote their page shows now (its current version). */
+export async function approveAsBuyer(requestId: number, buyerId: number) {
+  return buyerApproveQuote(db, { requestId, buyerId, version: await officialVersion(requestId) });
 }

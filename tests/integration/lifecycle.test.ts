@@ -11,7 +11,7 @@ import {
 import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
 import { redeemReward, pointsBalance } from "~/models/loyalty.server";
 import { db } from "~/services/db.server";
-import { makeRequest, makeUser, snapshot, officialVersion } from "./factories";
+import { makeRequest, makeUser, snapshot, officialVersion, approveAsBuyer } from "./factories";
 
 async function quotedRequest() {
   const admin = await makeUser("admin");
@@ -189,13 +189,7 @@ describe("status machine", () => {
       (await createManualOfficialQuote(db, { requestId, amountCents: 300_000, adminId: admin })).ok,
     ).toBe(true);
     const before = await snapshot(requestId);
-    expect(
-      await buyerApproveQuote(db, {
-        requestId,
-        buyerId: otherBuyer,
-        version: await officialVersion(requestId),
-      }),
-    ).toMatchObject({
+    expect(await approveAsBuyer(requestId, otherBuyer)).toMatchObject({
       ok: false,
       code: "not_found",
     });
@@ -229,11 +223,7 @@ describe("payments and loyalty", () => {
       partnerQuoteId: ctx.partnerQuoteId,
       adminId: ctx.admin,
     });
-    await buyerApproveQuote(db, {
-      requestId: ctx.requestId,
-      buyerId: ctx.buyer,
-      version: await officialVersion(ctx.requestId),
-    });
+    await approveAsBuyer(ctx.requestId, ctx.buyer);
     const payment = await db
       .selectFrom("payments")
       .select("id")

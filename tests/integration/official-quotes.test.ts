@@ -31,7 +31,7 @@ import { fileLinks } from "~/services/signed-url.server";
 import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { pdfText } from "../pdf-text";
-import { makeRequest, makeUser, snapshot, officialVersion } from "./factories";
+import { makeRequest, makeUser, snapshot, approveAsBuyer } from "./factories";
 
 /**
  * Structured official quotes (DECISIONS §7): versions, expiry and renewal, the arithmetic from the
@@ -311,15 +311,7 @@ describe("cotización oficial en PDF", () => {
 describe("versiones de la cotización oficial", () => {
   it("a revision supersedes the current version, keeps the old one readable, moves the pending payment and tells the buyer", async () => {
     const { admin, buyer, requestId, officialQuoteId: first } = await quoted();
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId,
-          buyerId: buyer,
-          version: await officialVersion(requestId),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
     // Version 1's PDF is kept before the revision.
     const firstLines = await pdfLines(paths.files.officialQuoteVersion(first), buyer);
     const firstKey = await pdfKey(first);
@@ -460,15 +452,7 @@ describe("versiones de la cotización oficial", () => {
 
   it("is refused while a payment proof waits for review", async () => {
     const { admin, buyer, requestId } = await quoted();
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId,
-          buyerId: buyer,
-          version: await officialVersion(requestId),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
     expect((await pay(requestId, buyer, 295_800)).ok).toBe(true);
     const before = await state(requestId);
     const refused = await reviseOfficialQuote(db, {
@@ -488,15 +472,7 @@ describe("versiones de la cotización oficial", () => {
 
   it("is refused once paid", async () => {
     const { admin, buyer, requestId } = await quoted();
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId,
-          buyerId: buyer,
-          version: await officialVersion(requestId),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
     const proof = await pay(requestId, buyer, 295_800);
     if (!proof.ok) throw new Error(proof.message);
     expect(
@@ -565,27 +541,13 @@ describe("vigencia y renovación", () => {
     expect(expiredMessage(yesterday)).toContain(`venció el ${formatDate(yesterday)}`);
 
     const before = await state(requestId);
-    expect(
-      await buyerApproveQuote(db, {
-        requestId,
-        buyerId: buyer,
-        version: await officialVersion(requestId),
-      }),
-    ).toEqual(expired);
+    expect(await approveAsBuyer(requestId, buyer)).toEqual(expired);
     expect(await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin })).toEqual(expired);
     expect(await state(requestId)).toEqual(before);
 
     // Approved while valid, expired before the proof arrives.
     await setOfficialValidity(officialQuoteId, today);
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId,
-          buyerId: buyer,
-          version: await officialVersion(requestId),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
     await setOfficialValidity(officialQuoteId, yesterday);
     const approved = await state(requestId);
     expect(await pay(requestId, buyer, 295_800)).toEqual(expired);
@@ -637,15 +599,7 @@ describe("vigencia y renovación", () => {
       valid_until: addDays(today, 30),
       renewal_requested_at: null,
     });
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId,
-          buyerId: buyer,
-          version: await officialVersion(requestId),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
     const proof = await pay(requestId, buyer, 295_800);
     if (!proof.ok) throw new Error(proof.message);
     expect(
@@ -807,16 +761,7 @@ describe("propiedad: de la oferta al pago confirmado", () => {
       const context = `run ${run}: ${JSON.stringify({ lines, amountCents, taxHundredths, commissionHundredths })}`;
 
       const { admin, buyer, requestId, partnerQuoteId, officialQuoteId } = await quoted(offer);
-      expect(
-        (
-          await buyerApproveQuote(db, {
-            requestId,
-            buyerId: buyer,
-            version: await officialVersion(requestId),
-          })
-        ).ok,
-        context,
-      ).toBe(true);
+      expect((await approveAsBuyer(requestId, buyer)).ok, context).toBe(true);
       const proof = await pay(requestId, buyer, total);
       if (!proof.ok) throw new Error(`${context}: ${proof.message}`);
       const confirmed = await confirmPayment(db, {

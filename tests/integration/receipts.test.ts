@@ -6,7 +6,6 @@ import { paymentReceiptFor } from "~/models/file-access.server";
 import {
   approvePartnerQuote,
   assignPartner,
-  buyerApproveQuote,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { getUserById } from "~/models/user.server";
@@ -17,7 +16,7 @@ import { fileLinks } from "~/services/signed-url.server";
 import { sweepOrphanFiles } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
 import { pdfText } from "../pdf-text";
-import { makeRequest, makeUser, officialVersion } from "./factories";
+import { makeRequest, makeUser, approveAsBuyer } from "./factories";
 
 /** The receipt PDF of a confirmed payment (issue 14): what it says, who gets it, how it is kept. */
 
@@ -95,15 +94,7 @@ async function payment({ confirm = true, title = "Tubería de acero «DN50» par
     (await approvePartnerQuote(db, { requestId, partnerQuoteId: partnerQuote.id, adminId: admin }))
       .ok,
   ).toBe(true);
-  expect(
-    (
-      await buyerApproveQuote(db, {
-        requestId,
-        buyerId: buyer,
-        version: await officialVersion(requestId),
-      })
-    ).ok,
-  ).toBe(true);
+  expect((await approveAsBuyer(requestId, buyer)).ok).toBe(true);
   const proof = await submitPaymentProof(db, {
     requestId,
     buyerId: buyer,

@@ -8,7 +8,6 @@ import { confirmPayment, submitPaymentProof } from "~/models/payment.server";
 import {
   approvePartnerQuote,
   assignPartner,
-  buyerApproveQuote,
   buyerRejectQuote,
   createQuoteRequest,
   submitPartnerQuote,
@@ -26,7 +25,7 @@ import { env } from "~/services/env.server";
 import { startSession } from "~/services/session.server";
 import { getSettings, saveSettings } from "~/services/settings.server";
 import { stageBytes, storedFileExists, storeUpload } from "~/services/storage.server";
-import { makeUser, snapshot, officialVersion } from "./factories";
+import { makeUser, snapshot, approveAsBuyer } from "./factories";
 
 // The scheduled-work change fills the reminders in; here only the call is observed.
 vi.mock("~/models/deadline-reminder.server", () => ({
@@ -175,13 +174,7 @@ async function requestIn(status: RequestStatus) {
     must(await buyerRejectQuote(db, { requestId, buyerId: buyer, reason: null }));
     return ctx;
   }
-  must(
-    await buyerApproveQuote(db, {
-      requestId,
-      buyerId: buyer,
-      version: await officialVersion(requestId),
-    }),
-  );
+  must(await approveAsBuyer(requestId, buyer));
   if (status === "approved") return ctx;
   const { paymentId } = must(
     await submitPaymentProof(db, {

@@ -25,14 +25,13 @@ import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/paym
 import {
   approvePartnerQuote,
   assignPartner,
-  buyerApproveQuote,
   buyerRejectQuote,
   sendOfficialQuoteToBuyer,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { adminStatusCounts, buyerStatusCounts } from "~/models/quote-request.server";
 import { db, openDatabase } from "~/services/db.server";
-import { makeRequest, makeUser, officialVersion } from "./factories";
+import { makeRequest, makeUser, approveAsBuyer } from "./factories";
 
 /**
  * The summary tables are kept by triggers in the writing transactions. These tests drive the real
@@ -285,15 +284,7 @@ describe("resúmenes mantenidos en las transacciones de escritura", () => {
         })
       ).ok,
     ).toBe(true);
-    expect(
-      (
-        await buyerApproveQuote(db, {
-          requestId: b,
-          buyerId: buyer,
-          version: await officialVersion(b),
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await approveAsBuyer(b, buyer)).ok).toBe(true);
     await submitPaymentProof(db, {
       requestId: b,
       buyerId: buyer,
