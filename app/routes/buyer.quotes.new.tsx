@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { FormToken } from "~/components/FormToken";
@@ -20,7 +20,7 @@ import {
   newFormToken,
   usedFormToken,
 } from "~/services/form-token.server";
-import { invalidForm, respond, type FormReply } from "~/services/respond.server";
+import { invalidForm, redirectWithToast, respond, type FormReply } from "~/services/respond.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
@@ -49,6 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The form was sent before (a double click, or Back and «Enviar» again, perhaps edited): nothing
+ * new is stored, and the buyer is told so on the request it created instead of losing the edit
+ * without a word.
+ */
+function alreadySent(to: string) {
+  return redirectWithToast(to, {
+    type: "info",
+    title: "Esta solicitud ya se había enviado",
+    description:
+      "Este formulario ya creó la solicitud que ves; no guardamos otra. Para cambiarla usa «Editar», o crea una nueva desde «Nueva solicitud».",
+  });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "buyer");
   const upload = await readUploadForm(request, "file", FILE_RULES.requirements);
@@ -57,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const earlier = await usedFormToken(db, formToken);
   if (earlier) {
     await discardStagedFile(upload.file);
-    return redirect(earlier);
+    return alreadySent(earlier);
   }
   const submission = parseWithZod(upload.formData, {
     schema: withUpload(requestFields({ deadlineRequired: false }), "file", upload, MISSING_FILE),
@@ -90,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // storeUpload removed the file: nothing half-done is left.
     if (error instanceof FormTokenAlreadyUsed)
-      return redirect((await usedFormToken(db, formToken)) ?? paths.buyer.quotes());
+      return alreadySent((await usedFormToken(db, formToken)) ?? paths.buyer.quotes());
     console.error(error);
     return data<FormReply>(
       {

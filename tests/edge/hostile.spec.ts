@@ -1195,6 +1195,12 @@ test.describe("Doble envío", () => {
     const again = await postUpload(server, cookie, form.body, form.contentType);
     expect(again.headers.location).toBe(`/buyer/quotes/${rows[0]!.id}`);
     expect(count(server, "quote_requests", "buyer_id = ?", user.id)).toBe(1);
+    // And the buyer is told that nothing new was stored (Back, an edit, «Enviar» again).
+    const landing = await send(server, {
+      path: again.headers.location!,
+      headers: [["Cookie", [cookie, ...again.setCookies.map((c) => c.split(";")[0])].join("; ")]],
+    });
+    expect(landing.body).toContain("Esta solicitud ya se había enviado");
   });
 
   test("dos envíos a la vez del formulario de contacto con el mismo form_token guardan uno", async ({
