@@ -216,6 +216,7 @@ export const HISTORY_EVENT_LABELS: Record<string, string> = {
   forward: "Pregunta reenviada al comprador",
   assigned: "Socio asignado",
   note: "Nota del equipo",
+  proof_replaced: "Comprobante de pago reemplazado",
 };
 
 /**

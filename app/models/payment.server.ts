@@ -15,7 +15,7 @@ import { paths } from "~/utils/paths";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { proofInReviewSince } from "./quote-request.server";
-import { lifecycleStep, notifyAbout, recordStatus } from "./request-step.server";
+import { lifecycleStep, notifyAbout, recordEvent, recordStatus } from "./request-step.server";
 import {
   cappedCount,
   likePattern,
@@ -118,10 +118,11 @@ export async function submitPaymentProof(
     };
     const pending = await tx
       .selectFrom("payments")
-      .select(["id", "proof_key"])
+      .select(["id", "proof_key", "proof_name"])
       .where("official_quote_id", "=", quote.official_quote_id)
       .where("status", "=", "pending")
       .executeTakeFirst();
+    const replaced = pending?.proof_key ? pending : null;
     let paymentId: number;
     if (pending) {
       await tx.updateTable("payments").set(proofColumns).where("id", "=", pending.id).execute();
@@ -141,11 +142,21 @@ export async function submitPaymentProof(
         .executeTakeFirstOrThrow();
       paymentId = row.id;
     }
+    // A replaced proof is on the request's history (the file itself gives way to the new one).
+    if (replaced)
+      await recordEvent(
+        tx,
+        { id: quote.id, status: quote.status },
+        input.buyerId,
+        "proof_replaced",
+        `«${replaced.proof_name ?? "comprobante"}» reemplazado por «${input.proof.name}»`,
+      );
+    const buyer = await buyerLabel(tx, input.buyerId);
     await notify(tx, {
       to: { role: "admin" },
       type: "info",
-      title: "Comprobante de pago recibido",
-      message: `${await buyerLabel(tx, input.buyerId)} envió un comprobante de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
+      title: replaced ? "Comprobante de pago reemplazado" : "Comprobante de pago recibido",
+      message: `${buyer} ${replaced ? "reemplazó su comprobante por uno nuevo" : "envió un comprobante"} de ${formatMoney(input.amountCents, quote.currency)} para «${quote.title}». Valídalo en el panel de pagos.`,
       link: paths.admin.payments(),
       relatedType: "payment",
       relatedId: paymentId,

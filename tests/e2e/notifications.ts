@@ -24,6 +24,10 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
     path: /^\/admin\/payments$/,
     heading: "Panel de administración",
   },
+  "Comprobante de pago reemplazado": {
+    path: /^\/admin\/payments$/,
+    heading: "Panel de administración",
+  },
   "Nuevo mensaje de contacto": { path: /^\/admin\/contacts$/, heading: "Contactos" },
   "Recompensa canjeada": {
     path: /^\/admin\/redemptions$/,

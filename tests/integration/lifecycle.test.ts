@@ -270,6 +270,25 @@ describe("payments and loyalty", () => {
       proof: proof("c"),
     });
     expect(again).toMatchObject({ ok: true, value: { paymentId, replacedProofKey: "b" } });
+    // The replacement is on the history, and the operators are told it replaced one.
+    const history = await db
+      .selectFrom("request_status_history")
+      .select(["event", "note"])
+      .where("quote_request_id", "=", requestId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      event: "proof_replaced",
+      note: "«comprobante.pdf» reemplazado por «comprobante.pdf»",
+    });
+    const notice = await db
+      .selectFrom("notifications")
+      .select("title")
+      .where("related_type", "=", "payment")
+      .where("related_id", "=", paymentId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(notice.title).toBe("Comprobante de pago reemplazado");
     expect((await snapshot(requestId)).payments).toEqual([
       { id: paymentId, status: "pending", amount_cents: 250_075, proof_key: "c" },
     ]);
