@@ -176,11 +176,6 @@ export function canAdminOverride(from: RequestStatus, to: RequestStatus): boolea
   return from !== to;
 }
 
-/** Statuses that speak of an official quote: the buyer reads its amount, approves it or pays it. */
-export function needsOfficialQuote(status: RequestStatus): boolean {
-  return status === "quoted" || status === "approved" || status === "paid";
-}
-
 export const canAssignPartner = (s: RequestStatus) => canAct(s, "assign_partner");
 export const canPartnerQuote = (s: RequestStatus) => canAct(s, "submit_partner_quote");
 export const canApprovePartnerQuote = (s: RequestStatus) => canAct(s, "approve_partner_quote");

@@ -1,6 +1,6 @@
 import type { RequestStatus } from "../../db/schema";
 import { formatMoney } from "~/domain/money";
-import { canAdminOverride, needsOfficialQuote, STATUS_LABELS } from "~/domain/quote-status";
+import { canAdminOverride, STATUS_LABELS } from "~/domain/quote-status";
 import { now, type DB } from "~/services/db.server";
 import { claimFormToken } from "~/services/form-token.server";
 import { getSettings } from "~/services/settings.server";
@@ -717,8 +717,7 @@ export async function buyerRejectQuote(
  * The request's payments follow it: a request leaving `approved` (other than by payment) has its
  * pending payment voided, as a buyer's cancel or rejection voids it; `paid` is refused while a
  * payment is pending, which is confirmed in Pagos (that writes the commission and the points).
- * «Cotizado», «Aprobado» and «Pagado» need an official quote; «Aprobado» makes sure its payment
- * is pending, as sending the quote to the buyer does.
+ * «Aprobado» makes sure the official quote's payment is pending, as sending the quote does.
  * Keeping the status with a note adds the note to the history; without a note nothing changes
  * and the operator is told so.
  */
@@ -744,12 +743,6 @@ export async function adminSetStatus(
       await recordEvent(tx, request, adminId, "note", note);
       return ok({ changed: false });
     }
-    if (needsOfficialQuote(status) && !(await currentOfficialQuote(tx, requestId)))
-      return fail(
-        "conflict",
-        `Esta solicitud no tiene cotización oficial: emítela antes de pasarla a «${STATUS_LABELS[status]}».`,
-        "status",
-      );
     const pending = await tx
       .selectFrom("payments")
       .select("id")
@@ -762,8 +755,10 @@ export async function adminSetStatus(
         `Esta solicitud tiene un pago pendiente (N.º\u00a0${pending[0]!.id}): confírmalo en Pagos, así se registran la comisión y los puntos del comprador.`,
         "status",
       );
-    // «Aprobado» means a payment is awaited, however the request got there (DECISIONS §3).
-    if (status === "approved") await ensurePendingPayment(tx, requestId, request.buyer_id);
+    // «Aprobado» means a payment is awaited, however the request got there (DECISIONS §3): with an
+    // official quote to pay, its pending payment exists afterwards.
+    if (status === "approved" && (await currentOfficialQuote(tx, requestId)))
+      await ensurePendingPayment(tx, requestId, request.buyer_id);
     const voided =
       status === "approved"
         ? 0

@@ -39,7 +39,6 @@ import {
   canReopen,
   canReviseOfficialQuote,
   canSendToBuyer,
-  needsOfficialQuote,
   REQUEST_STATUSES,
   STATUS_LABELS,
 } from "~/domain/quote-status";
@@ -610,16 +609,11 @@ function StatusSection({ d }: { d: Detail }) {
           id="status"
           defaultValue={status.field("status").defaultValue ?? d.request.status}
         >
-          {REQUEST_STATUSES.map((s) => {
-            // Mirrors adminSetStatus, which refuses these without an official quote.
-            const unavailable = !d.officialQuote && needsOfficialQuote(s);
-            return (
-              <option key={s} value={s} disabled={unavailable}>
-                {STATUS_LABELS[s]}
-                {unavailable ? " (requiere cotización oficial)" : ""}
-              </option>
-            );
-          })}
+          {REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </SelectField>
         <Field
           label="Nota (opcional)"
