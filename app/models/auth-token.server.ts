@@ -13,7 +13,7 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
  * contraseña?», «Reenviar verificación»): anyone may type another person's e-mail, and each ask
  * would be one more e-mail in their inbox. Past it the ask is answered the same, and sends nothing.
  */
-export const REQUESTED_LINKS_PER_HOUR = 3;
+export const REQUESTED_LINKS_PER_HOUR = 5;
 
 export async function mayRequestLink(tx: Tx | DB, userId: number, purpose: TokenPurpose) {
   const since = new Date(Date.now() - 60 * 60_000).toISOString();

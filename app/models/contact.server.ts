@@ -19,8 +19,8 @@ function preview(text: string): string {
   return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat;
 }
 
-/** Messages one address may send in CONTACT_WINDOW_MINUTES: a person writes one or two. */
-export const CONTACT_LIMIT = 5;
+/** Messages one address may send in CONTACT_WINDOW_MINUTES: a person writes one or two; an office behind one address, a few. */
+export const CONTACT_LIMIT = 10;
 export const CONTACT_WINDOW_MINUTES = 10;
 
 /**
