@@ -176,7 +176,7 @@ export async function confirmPayment(
     adminId: number;
     /**
      * The proof the operator's page showed (its key; the form always sends it): a proof the
-     * buyer replaced since is refused, not confirmed unseen.
+     * buyer replaced since is refused, not confirmed unseen. Without it, the current proof.
      */
     proofSeen?: string;
   },

@@ -463,7 +463,8 @@ export async function approvePartnerQuote(
     adminId: number;
     /**
      * The offer's updated_at on the operator's page (the form always sends it): an offer the
-     * partner changed since is refused with its new total, not approved unseen.
+     * partner changed since is refused with its new total, not approved unseen. Without it (a
+     * client that sends none), the current offer is approved.
      */
     offerSeenAt?: string;
   },
@@ -616,13 +617,14 @@ export async function sendOfficialQuoteToBuyer(
 }
 
 /**
- * The buyer approves the version of the official quote they read (`version`, sent by the page):
- * a version issued since then, at another price, is refused with the new total, not approved
- * unseen.
+ * The buyer approves the official quote. `version` is the one their page showed (the page always
+ * sends it): a version issued since then, at another price, is refused with the new total, not
+ * approved unseen. A client that sends none (DECISIONS §4 lists no such field) approves the
+ * current one.
  */
 export async function buyerApproveQuote(
   database: DB,
-  { requestId, buyerId, version }: { requestId: number; buyerId: number; version: number },
+  { requestId, buyerId, version }: { requestId: number; buyerId: number; version?: number },
 ): Promise<Result> {
   const action = "buyer_approve";
   const result = await requestStep(
@@ -632,7 +634,7 @@ export async function buyerApproveQuote(
       const expired = await refuseIfExpired(tx, requestId);
       if (expired) return expired;
       const current = await currentOfficialQuote(tx, requestId);
-      if (current && current.version !== version)
+      if (current && version !== undefined && current.version !== version)
         return fail(
           "conflict",
           `La cotización oficial cambió mientras la revisabas: ahora es la versión ${current.version}, por ${formatMoney(current.final_amount_cents, current.currency)}. Revísala y vuelve a aprobarla.`,

@@ -108,7 +108,7 @@ function schema() {
       intent: z.literal("confirm_payment"),
       payment_id: paymentId,
       // The proof the page showed: one the buyer replaced since is not confirmed unseen.
-      proof_seen: z.string().default(""),
+      proof_seen: z.string().optional(),
     }),
     z.object({
       intent: z.literal("reject_payment"),

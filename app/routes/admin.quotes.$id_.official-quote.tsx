@@ -24,7 +24,7 @@ export function action(args: ActionFunctionArgs) {
         ).optional(),
         amount: z.string().optional(),
         // The offer as the page showed it (its updated_at): a changed offer is not approved unseen.
-        offer_seen_at: z.string().default(""),
+        offer_seen_at: z.string().optional(),
       })
       .superRefine((input, ctx) => {
         if (input.partner_quote_id !== undefined) return;

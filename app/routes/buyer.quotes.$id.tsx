@@ -107,8 +107,11 @@ const OPEN_STATUSES: readonly RequestStatus[] = ["pending", "assigned"];
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   return intents([
-    // The version on the page: a later one is not approved unseen (0 when a form sends none).
-    z.object({ intent: z.literal("approve"), version: z.coerce.number().int().catch(0) }),
+    // The version on the page: a later one is not approved unseen (none sent: the current one).
+    z.object({
+      intent: z.literal("approve"),
+      version: z.coerce.number().int().optional().catch(undefined),
+    }),
     z.object({ intent: z.literal("reject"), reason: optionalText(1000) }),
     z.object({ intent: z.literal("renew") }),
   ]);

@@ -381,6 +381,14 @@ describe("versiones de la cotización oficial", () => {
     expect(await pay(requestId, buyer, 348_000)).toMatchObject({ ok: true });
   });
 
+  it("a client that sends no version (DECISIONS §4 lists none) approves the current one", async () => {
+    const { buyer, requestId } = await quoted();
+    expect(await buyerApproveQuote(db, { requestId, buyerId: buyer })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+  });
+
   it("a new version is valid for at most 30 days, as the first one", async () => {
     const { admin, requestId } = await quoted();
     const before = await state(requestId);
