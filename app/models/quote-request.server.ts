@@ -983,7 +983,13 @@ export async function* exportAdminRequests(
   filters: AdminFilters & { sort?: AdminSort },
 ) {
   const sort = adminSortOf(filters.sort ?? "recientes");
-  const extra = ["b.email as buyer_email", "qr.updated_at"] as const;
+  const extra = [
+    "b.email as buyer_email",
+    "qr.updated_at",
+    // The current official quote's commission: the desk's revenue, to reconcile from the file.
+    sql<number | null>`(SELECT oq.commission_amount_cents FROM official_quotes oq
+      WHERE oq.quote_request_id = qr.id AND oq.superseded_at IS NULL)`.as("commission_cents"),
+  ] as const;
   if (sort !== "recientes") {
     const full = {
       q: filters.q,

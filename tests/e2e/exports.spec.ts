@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, tag, test } from "./fixtures";
-import { insertRequest } from "./factories";
+import { insertOfficialQuote, insertRequest } from "./factories";
 
 test.describe("Exportar a CSV", () => {
   test("el administrador descarga las solicitudes filtradas: BOM, acentos y solo lo filtrado", async ({
@@ -13,7 +13,12 @@ test.describe("Exportar a CSV", () => {
     const buyer = await createUser({ role: "buyer", companyName: "Compañía Minera Ñuble S.A." });
     const paid = `Válvulas de compuerta, "DN50" ${tag()}`;
     const pending = `Guantes de nitrilo ${tag()}`;
-    insertRequest(server, { buyer, title: paid, status: "paid" });
+    const paidId = insertRequest(server, { buyer, title: paid, status: "paid" });
+    insertOfficialQuote(server, {
+      requestId: paidId,
+      amountCents: 123_450,
+      commissionPercentage: 5,
+    });
     insertRequest(server, { buyer, title: pending, status: "pending" });
 
     await loginAs(admin, page.context());
@@ -28,12 +33,14 @@ test.describe("Exportar a CSV", () => {
     const text = bytes.subarray(3).toString("utf8");
     const [header, ...lines] = text.trimEnd().split("\r\n");
     expect(header).toBe(
-      "Solicitud,Título,Estado,Comprador,Empresa,Correo,Socios asignados,Cotizaciones,Monto (USD),Plazo para cotizar (UTC),Creada (UTC),Actualizada (UTC)",
+      "Solicitud,Título,Estado,Comprador,Empresa,Correo,Socios asignados,Cotizaciones,Monto (USD),Comisión (USD),Plazo para cotizar (UTC),Creada (UTC),Actualizada (UTC)",
     );
     const ours = lines.filter((l) => l.includes("Ñuble"));
     expect(ours).toHaveLength(1);
     expect(ours[0]).toContain(`"${paid.replace(/"/g, '""')}"`);
     expect(ours[0]).toContain(",Pagado,");
+    // The official total and the desk's commission on it (5 % of 1,234.50, rounded).
+    expect(ours[0]).toContain(",1234.50,61.73,");
     expect(text).not.toContain(pending);
     // Every exported row is paid: the list's filter is honoured.
     for (const line of lines) expect(line).toContain(",Pagado,");
