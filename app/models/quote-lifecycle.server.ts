@@ -564,12 +564,9 @@ export async function createManualOfficialQuote(
  * IMMEDIATE transaction (no other writer in between); the partial unique index is the backstop.
  */
 async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number): Promise<void> {
-  const official = await tx
-    .selectFrom("official_quotes")
-    .select(["id", "final_amount_cents"])
-    .where("quote_request_id", "=", requestId)
-    .where("superseded_at", "is", null)
-    .executeTakeFirstOrThrow();
+  const official = await currentOfficialQuote(tx, requestId);
+  // Nothing to pay without an official quote (only the operator's override gets here without one).
+  if (!official) return;
   const pending = await tx
     .selectFrom("payments")
     .select("id")
@@ -759,8 +756,7 @@ export async function adminSetStatus(
       );
     // «Aprobado» means a payment is awaited, however the request got there (DECISIONS §3): with an
     // official quote to pay, its pending payment exists afterwards.
-    if (status === "approved" && (await currentOfficialQuote(tx, requestId)))
-      await ensurePendingPayment(tx, requestId, request.buyer_id);
+    if (status === "approved") await ensurePendingPayment(tx, requestId, request.buyer_id);
     const voided =
       status === "approved"
         ? 0
