@@ -128,6 +128,24 @@ export async function* inKeysetBatches<O>(
   }
 }
 
+/**
+ * Every row of an order that is no single column (the Pagos review queue's parts), in batches of
+ * EXPORT_BATCH_SIZE: `read` returns up to that many rows from just past `from` (null: from the
+ * start), and `keyOf` says where a row sits, to resume past the batch's last row.
+ */
+export async function* batchesFrom<O, K>(
+  read: (from: K | null) => Promise<O[]>,
+  keyOf: (row: O) => K,
+): AsyncGenerator<O[]> {
+  let from: K | null = null;
+  for (;;) {
+    const rows = await read(from);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    from = keyOf(rows.at(-1)!);
+  }
+}
+
 /** Rows read per batch when a whole list is exported. */
 export const EXPORT_BATCH_SIZE = 1000;
 

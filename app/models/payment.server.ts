@@ -23,7 +23,13 @@ import {
   RANGE_SORT_CAP,
   SEARCH_COUNT_CAP,
 } from "./quote-request.server";
-import { inBatches, inKeysetBatches, keysetDirection, readKeysetPage } from "./keyset.server";
+import {
+  batchesFrom,
+  EXPORT_BATCH_SIZE,
+  inKeysetBatches,
+  keysetDirection,
+  readKeysetPage,
+} from "./keyset.server";
 import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 import { countOf, withoutFinalStop } from "~/utils/format";
 import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
@@ -508,9 +514,35 @@ export function paymentStatusFromUrl(url: URL): PaymentStatus | null {
   return PAYMENT_STATUSES.find((s) => s === status) ?? null;
 }
 
-/** The Pagos list's search: the request's title and the buyer's name, company or e-mail. */
-function searchedAdminPayments(database: DB, q: string, through: PaymentIndex | null = null) {
-  let base = paymentsFrom(database, q ? null : through)
+/**
+ * A search matching more requests than this reads the Pagos list down the list's own index and
+ * stops at the page's end; a narrower one reads the payments of the requests it matches and sorts
+ * them (a few hundred rows), which a broad one would do for tens of thousands.
+ */
+export const BROAD_SEARCH_REQUESTS = 1000;
+
+/** Whether `q` matches more than BROAD_SEARCH_REQUESTS requests (counted from the index alone). */
+async function isBroadSearch(database: DB, q: string): Promise<boolean> {
+  const expression = q ? matchExpression(q, ["title", "buyer"]) : null;
+  if (!expression) return false;
+  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${matchingRequestIds(
+    database,
+    expression,
+  ).limit(BROAD_SEARCH_REQUESTS + 1)})`.execute(database);
+  return Number(result.rows[0]?.n ?? 0) > BROAD_SEARCH_REQUESTS;
+}
+
+/**
+ * The Pagos list's search: the request's title and the buyer's name, company or e-mail. Read
+ * through `through` when given, unless a narrow search reads its own matches (isBroadSearch).
+ */
+function searchedAdminPayments(
+  database: DB,
+  q: string,
+  through: PaymentIndex | null = null,
+  broad = false,
+) {
+  let base = paymentsFrom(database, q && !broad ? null : through)
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
   if (!q) return base;
@@ -541,6 +573,8 @@ const QUEUE_KEY = sql`(p.proof_key IS NULL), coalesce(p.submitted_at, p.created_
 
 interface AdminPaymentFilters {
   q: string;
+  /** Whether `q` matches many requests (isBroadSearch), set by the list and the export. */
+  broad?: boolean;
   status: PaymentStatus | null;
   /** Days the proof was sent (or the payment opened), app/domain/list-filters. */
   range?: DayRange;
@@ -564,26 +598,80 @@ async function adminPaymentIndex(
 /** The Pagos list's rows for a sort other than the review queue, with its filters. */
 async function sortedAdminPayments(
   database: DB,
-  {
-    q,
-    status,
-    range = { from: null, to: null },
-    sort,
-  }: AdminPaymentFilters & { sort: PaymentSort },
+  filters: AdminPaymentFilters & { sort: PaymentSort },
 ) {
+  const { status, range = { from: null, to: null }, sort } = filters;
   const through = await adminPaymentIndex(database, { status, range, sort });
-  return filteredAdminPayments(database, { q, status, range }, through);
+  return filteredAdminPayments(database, filters, through);
 }
 
 /** The Pagos list's search, status and date range, read through `through` when given. */
 function filteredAdminPayments(
   database: DB,
-  { q, status, range = { from: null, to: null } }: AdminPaymentFilters,
+  { q, broad, status, range = { from: null, to: null } }: AdminPaymentFilters,
   through: PaymentIndex | null,
 ) {
-  return searchedAdminPayments(database, q, through)
+  return searchedAdminPayments(database, q, through, broad)
     .$if(status !== null, (qb) => qb.where("p.status", "=", status!))
     .$if(hasRange(range), (qb) => qb.where(sentIn(range)));
+}
+
+/** Where a part of the review queue resumes: just past this payment's place in it. */
+type QueueFrom = { flag: number; at: string; id: number };
+type ReviewedFrom = { at: string; id: number };
+
+/**
+ * The review queue's two parts with the Pagos list's filters: pending payments in queue order
+ * (paymentListKey), then the reviewed ones newest sent first; both reversed when reading
+ * `backwards` (a previous page). Each part starts just past `from` when given; the caller picks
+ * the columns and how many rows.
+ */
+function reviewQueue(
+  database: DB,
+  { q, broad, status, range = { from: null, to: null } }: AdminPaymentFilters,
+  backwards: boolean,
+) {
+  const inRange = <Q extends ReturnType<typeof searchedAdminPayments>>(query: Q) =>
+    hasRange(range) ? (query.where(sentIn(range)) as Q) : query;
+  const reviewedStatuses: PaymentStatus[] =
+    status && status !== "pending" ? [status] : ["confirmed", "rejected"];
+  const queue = inRange(searchedAdminPayments(database, q, "payments_review_queue", broad));
+  const reviewed = inRange(
+    searchedAdminPayments(
+      database,
+      q,
+      reviewedStatuses.length === 1 ? "payments_status_sent" : "payments_sent",
+      broad,
+    ),
+  );
+  return {
+    reviewedStatuses,
+    showPending: status === null || status === "pending",
+    showReviewed: status !== "pending",
+    pending: (from: QueueFrom | null) =>
+      queue
+        .where("p.status", "=", "pending")
+        .$if(from !== null, (qb) =>
+          qb.where(
+            sql<boolean>`(${QUEUE_KEY}) ${sql.raw(backwards ? "<" : ">")} (${from!.flag}, ${from!.at}, ${from!.id})`,
+          ),
+        )
+        .orderBy(sql`p.proof_key IS NULL`, backwards ? "desc" : "asc")
+        .orderBy(sql`coalesce(p.submitted_at, p.created_at)`, backwards ? "desc" : "asc")
+        .orderBy("p.id", backwards ? "desc" : "asc"),
+    reviewed: (from: ReviewedFrom | null) =>
+      reviewed
+        .where("p.status", "in", reviewedStatuses)
+        .$if(from !== null, (qb) =>
+          // The plain bound on SENT_AT is the index range; the row value alone was checked on
+          // every entry from the start (a whole export's last batches read the whole index).
+          qb.where(
+            sql<boolean>`${SENT_AT} ${sql.raw(backwards ? ">=" : "<=")} ${from!.at} AND (${SENT_AT}, p.id) ${sql.raw(backwards ? ">" : "<")} (${from!.at}, ${from!.id})`,
+          ),
+        )
+        .orderBy(SENT_AT, backwards ? "asc" : "desc")
+        .orderBy("p.id", backwards ? "asc" : "desc"),
+  };
 }
 
 /**
@@ -601,12 +689,13 @@ export async function listPaymentsForAdmin(
     sort = "cola",
   }: AdminPaymentFilters & { page: PageRequest },
 ) {
+  const broad = await isBroadSearch(database, q);
   if (sort !== "cola") {
-    const base = await sortedAdminPayments(database, { q, status, range, sort });
+    const base = await sortedAdminPayments(database, { q, broad, status, range, sort });
     // A date range is counted through the date index: through the amount index, a range of a
     // week walks the amounts of every other week until it has counted enough.
     const counted = hasRange(range)
-      ? filteredAdminPayments(database, { q, status, range }, "payments_sent")
+      ? filteredAdminPayments(database, { q, broad, status, range }, "payments_sent")
       : base;
     const total =
       q || hasRange(range)
@@ -634,69 +723,30 @@ export async function listPaymentsForAdmin(
   const base = searchedAdminPayments(database, q).$if(hasRange(range), (qb) =>
     qb.where(sentIn(range)),
   );
-  const queue = searchedAdminPayments(database, q, "payments_review_queue").$if(
-    hasRange(range),
-    (qb) => qb.where(sentIn(range)),
-  );
-  const reviewedStatuses: PaymentStatus[] =
-    status && status !== "pending" ? [status] : ["confirmed", "rejected"];
-  const showPending = status === null || status === "pending";
-  const showReviewed = status !== "pending";
   const window = pageWindow(page, PAYMENTS_PAGE_SIZE);
   const backwards = keysetDirection(page) === "asc";
+  const queue = reviewQueue(database, { q, broad, status, range }, backwards);
+  const { reviewedStatuses, showPending, showReviewed } = queue;
+  const pendingPart = (from: QueueFrom | null, limit: number) =>
+    queue.pending(from).select(adminListColumns).limit(limit);
+  const reviewedPart = (from: ReviewedFrom | null, limit: number) =>
+    queue.reviewed(from).select(adminListColumns).limit(limit);
 
-  /** Pending payments in queue order (or reversed), from just past `from` when given. */
-  const pendingPart = (from: { flag: number; at: string; id: number } | null, limit: number) =>
-    queue
-      .select(adminListColumns)
-      .where("p.status", "=", "pending")
-      .$if(from !== null, (qb) =>
-        qb.where(
-          sql<boolean>`(${QUEUE_KEY}) ${sql.raw(backwards ? "<" : ">")} (${from!.flag}, ${from!.at}, ${from!.id})`,
-        ),
-      )
-      .orderBy(sql`p.proof_key IS NULL`, backwards ? "desc" : "asc")
-      .orderBy(sql`coalesce(p.submitted_at, p.created_at)`, backwards ? "desc" : "asc")
-      .orderBy("p.id", backwards ? "desc" : "asc")
-      .limit(limit);
-  /** Reviewed payments newest sent first (or reversed), from just past `from` when given. */
-  const reviewed = searchedAdminPayments(
-    database,
-    q,
-    reviewedStatuses.length === 1 ? "payments_status_sent" : "payments_sent",
-  ).$if(hasRange(range), (qb) => qb.where(sentIn(range)));
-  const reviewedPart = (from: { at: string; id: number } | null, limit: number) =>
-    reviewed
-      .select(adminListColumns)
-      .where("p.status", "in", reviewedStatuses)
-      .$if(from !== null, (qb) =>
-        qb.where(
-          sql<boolean>`(${SENT_AT}, p.id) ${sql.raw(backwards ? ">" : "<")} (${from!.at}, ${from!.id})`,
-        ),
-      )
-      .orderBy(SENT_AT, backwards ? "asc" : "desc")
-      .orderBy("p.id", backwards ? "asc" : "desc")
-      .limit(limit);
-
+  // A search or a date range is counted up to SEARCH_COUNT_CAP + 1 («Más de 200»), as in the
+  // other orders: either may hold every payment. The numbered pages end well before the cap, so
+  // a capped count of the pending ones still says where they end on those pages.
+  const filtered = Boolean(q) || hasRange(range);
   const countOf = async (statuses: PaymentStatus[]) => {
-    if (!q && !hasRange(range)) {
-      const counts = await adminPaymentCounts(database);
-      return statuses.reduce((sum, s) => sum + counts[s], 0);
-    }
-    const row = await base
-      .where("p.status", "in", statuses)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    if (filtered)
+      return cappedCount(database, base.where("p.status", "in", statuses).select("p.id"));
+    const counts = await adminPaymentCounts(database);
+    return statuses.reduce((sum, s) => sum + counts[s], 0);
   };
   const shown: PaymentStatus[] = [
     ...(showPending ? ["pending" as const] : []),
     ...(showReviewed ? reviewedStatuses : []),
   ];
-  // A date range is counted up to SEARCH_COUNT_CAP + 1 ("Más de 200"): it may hold every payment.
-  const total = hasRange(range)
-    ? await cappedCount(database, base.where("p.status", "in", shown).select("p.id"))
-    : await countOf(shown);
+  const total = await countOf(shown);
 
   let read: Awaited<ReturnType<ReturnType<typeof pendingPart>["execute"]>> = [];
   if (page.kind === "numbered") {
@@ -726,7 +776,7 @@ export async function listPaymentsForAdmin(
     }
   }
   const { rows, pageInfo } = finishPage(read, page, PAYMENTS_PAGE_SIZE, paymentListKey);
-  return { rows, pageInfo, total, totalCapped: hasRange(range) && total > SEARCH_COUNT_CAP };
+  return { rows, pageInfo, total, totalCapped: filtered && total > SEARCH_COUNT_CAP };
 }
 
 /** The CSV's columns: the list's, the buyer's e-mail and the commission of the quote paid. */
@@ -737,17 +787,18 @@ function withExportColumns(query: ReturnType<typeof searchedAdminPayments>) {
 }
 
 /**
- * Every payment the Pagos list shows with these filters, for the CSV export, in batches: in the
- * list's order when it is sorted by date or amount; newest first when it shows the review queue
- * (which has no single key to read batches by).
+ * Every payment the Pagos list shows with these filters, for the CSV export, in batches and in the
+ * list's order: the review queue (pending in queue order, then reviewed newest sent first), or the
+ * chosen date or amount order.
  */
 export async function* exportAdminPayments(
   database: DB,
   { q, status, range = { from: null, to: null }, sort = "cola" }: AdminPaymentFilters,
 ) {
+  const broad = await isBroadSearch(database, q);
   if (sort !== "cola") {
     const query = withExportColumns(
-      await sortedAdminPayments(database, { q, status, range, sort }),
+      await sortedAdminPayments(database, { q, broad, status, range, sort }),
     );
     yield* inKeysetBatches(
       (request, size) => readKeysetPage(query, request, paymentSortColumns(sort), size),
@@ -755,14 +806,19 @@ export async function* exportAdminPayments(
     );
     return;
   }
-  // `+p.status` keeps SQLite reading the batches down the primary key (one pass over the table in
-  // all): through a status index, on a database without statistics, it sorted the status's whole
-  // set again for every batch (100,000 rejected payments: 16 s instead of under 2 s). A date range
-  // is checked on each row of that pass.
-  const query = withExportColumns(
-    searchedAdminPayments(database, q)
-      .$if(status !== null, (qb) => qb.where(sql<boolean>`+p.status = ${status}`))
-      .$if(hasRange(range), (qb) => qb.where(sentIn(range))),
-  );
-  yield* inBatches(query, "p.id");
+  const queue = reviewQueue(database, { q, broad, status, range }, false);
+  const sentAt = (p: { submitted_at: string | null; created_at: string }) =>
+    p.submitted_at ?? p.created_at;
+  if (queue.showPending)
+    yield* batchesFrom(
+      (from: QueueFrom | null) =>
+        withExportColumns(queue.pending(from)).limit(EXPORT_BATCH_SIZE).execute(),
+      (p) => ({ flag: p.proof_key === null ? 1 : 0, at: sentAt(p), id: p.id }),
+    );
+  if (queue.showReviewed)
+    yield* batchesFrom(
+      (from: ReviewedFrom | null) =>
+        withExportColumns(queue.reviewed(from)).limit(EXPORT_BATCH_SIZE).execute(),
+      (p) => ({ at: sentAt(p), id: p.id }),
+    );
 }

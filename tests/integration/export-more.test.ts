@@ -14,6 +14,7 @@ import { exportAdminUsers } from "~/models/admin-user.server";
 import { exportContactSubmissions } from "~/models/contact-admin.server";
 import { EXPORT_BATCH_SIZE } from "~/models/keyset.server";
 import { exportAdminPayments } from "~/models/payment.server";
+import { SEARCH_COUNT_CAP } from "~/models/quote-request.server";
 import { db, now } from "~/services/db.server";
 import { startSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
@@ -162,9 +163,11 @@ describe("/admin/payments.csv", () => {
       reason: "+ revisar el monto",
     });
 
+    // The review queue's two parts, each in batches: the pending proof, then the reviewed ones.
     expect(await batchSizes(exportAdminPayments(db, { q: "", status: null }))).toEqual([
+      1,
       EXPORT_BATCH_SIZE,
-      BULK + 3 - EXPORT_BATCH_SIZE,
+      BULK + 2 - EXPORT_BATCH_SIZE,
     ]);
 
     const all = await download(csv.loader, "/admin/payments.csv", admin);
@@ -186,9 +189,22 @@ describe("/admin/payments.csv", () => {
       "Creado (UTC)",
     ]);
     expect(all.rows).toHaveLength(BULK + 3);
-    expectNewestFirst(all.rows.map((r) => Number(r["Pago"])));
+    // In the list's order (the review queue): the proof waiting for review first, then the
+    // reviewed payments, the most recently sent first.
+    const reviewed = await db
+      .selectFrom("payments")
+      .select("id")
+      .where("status", "!=", "pending")
+      .orderBy(sql`coalesce(submitted_at, created_at)`, "desc")
+      .orderBy("id", "desc")
+      .execute();
+    expect(all.rows.map((r) => Number(r["Pago"]))).toEqual([
+      valvesPayment,
+      ...reviewed.map((p) => p.id),
+    ]);
 
-    // Each filter the list takes from its URL, and the list's own count for that URL.
+    // Each filter the list takes from its URL, and the list's own count for that URL (a search
+    // is counted up to the cap: «Más de 200»).
     const filters: [string, number][] = [
       ["", BULK + 3],
       ["?status=pending", 1],
@@ -204,7 +220,8 @@ describe("/admin/payments.csv", () => {
     for (const [query, expected] of filters) {
       const file = await download(csv.loader, `/admin/payments.csv${query}`, admin);
       expect(file.rows, query).toHaveLength(expected);
-      expect(await listTotal(list.loader, `/admin/payments${query}`, admin), query).toBe(expected);
+      const counted = query.includes("q=") ? Math.min(expected, SEARCH_COUNT_CAP + 1) : expected;
+      expect(await listTotal(list.loader, `/admin/payments${query}`, admin), query).toBe(counted);
     }
     const rejected = await download(csv.loader, "/admin/payments.csv?status=rejected", admin);
     expect(new Set(rejected.rows.map((r) => r["Estado"]))).toEqual(new Set(["Rechazado"]));

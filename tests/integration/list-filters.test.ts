@@ -22,55 +22,11 @@ import {
 } from "~/models/quote-request.server";
 import { db } from "~/services/db.server";
 import { startSession } from "~/services/session.server";
-import { decodeCursor, type PageInfo, type PageRequest } from "~/utils/keyset";
+import type { PageRequest } from "~/utils/keyset";
+import { byDesc, expectPages, first, reversed, walk } from "./pages";
 
 const BASE = "http://localhost:3999";
-const first: PageRequest = { kind: "numbered", page: 1 };
 const MARCH: DayRange = { from: "2031-03-01", to: "2031-03-10" };
-
-type Page<R> = { rows: R[]; pageInfo: PageInfo };
-
-/**
- * Every page of a list, following its `after` links to the end and then its `before` links back
- * to the start: the ids met each way, which must be the same list.
- */
-async function walk<R extends { id: number }>(read: (page: PageRequest) => Promise<Page<R>>) {
-  const pages = [await read(first)];
-  while (pages.at(-1)!.pageInfo.next)
-    pages.push(await read({ kind: "after", cursor: decodeCursor(pages.at(-1)!.pageInfo.next)! }));
-  const forward = pages.flatMap((p) => p.rows.map((r) => r.id));
-  let back = pages.at(-1)!;
-  const backward = back.rows.map((r) => r.id);
-  while (back.pageInfo.prev) {
-    back = await read({ kind: "before", cursor: decodeCursor(back.pageInfo.prev)! });
-    backward.unshift(...back.rows.map((r) => r.id));
-  }
-  return { forward, backward, pages: pages.length };
-}
-
-async function expectPages<R extends { id: number }>(
-  read: (page: PageRequest) => Promise<Page<R>>,
-  expected: number[],
-) {
-  const { forward, backward, pages } = await walk(read);
-  expect(forward).toEqual(expected);
-  expect(backward).toEqual(expected);
-  return pages;
-}
-
-const byDesc =
-  <T>(...keys: ((row: T) => string | number)[]) =>
-  (a: T, b: T) => {
-    for (const key of keys) {
-      const [x, y] = [key(a), key(b)];
-      if (x !== y) return x < y ? 1 : -1;
-    }
-    return 0;
-  };
-const reversed =
-  <T>(compare: (a: T, b: T) => number) =>
-  (a: T, b: T) =>
-    compare(b, a);
 
 interface RequestRow {
   id: number;
@@ -99,6 +55,21 @@ const inRange = (at: string, range: DayRange) =>
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 const sentAt = (p: PaymentRow) => p.submitted ?? p.created;
+/** The Pagos review queue: pending first (proof sent before none, oldest first), then reviewed newest sent first. */
+const inQueueOrder = (rows: PaymentRow[]) => [
+  ...rows
+    .filter((p) => p.status === "pending")
+    .sort(
+      reversed(
+        byDesc<PaymentRow>(
+          (p) => (p.submitted === null ? 1 : 0),
+          sentAt,
+          (p) => p.id,
+        ),
+      ),
+    ),
+  ...rows.filter((p) => p.status !== "pending").sort(byDesc<PaymentRow>(sentAt, (p) => p.id)),
+];
 
 async function addRequest(owner: number, created: string, amount: number | null, deadline: string) {
   const id = await makeRequest(owner, "assigned", `Pedido ${requests.length}`);
@@ -376,21 +347,7 @@ describe("pagos: rango por la fecha del comprobante (o de creación) y orden", (
       (sort: "cola" | "recientes" | "antiguos" | "monto", status: PaymentStatus | null = null) =>
       (page: PageRequest) =>
         listPaymentsForAdmin(db, { q: "", status, page, sort, range: week });
-    const queue = [
-      ...all
-        .filter((p) => p.status === "pending")
-        .sort(
-          reversed(
-            byDesc<PaymentRow>(
-              (p) => (p.submitted === null ? 1 : 0),
-              sentAt,
-              (p) => p.id,
-            ),
-          ),
-        ),
-      ...all.filter((p) => p.status !== "pending").sort(sentNewest),
-    ];
-    await expectPages(read("cola"), ids(queue));
+    await expectPages(read("cola"), ids(inQueueOrder(all)));
     await expectPages(read("recientes"), ids([...all].sort(sentNewest)));
     await expectPages(read("antiguos"), ids([...all].sort(reversed(sentNewest))));
     await expectPages(read("monto"), ids([...all].sort(amountFirst)));
@@ -512,15 +469,24 @@ describe("las páginas y sus CSV", () => {
       .map((p) => p.id);
     expect(expectedPayments.length).toBeGreaterThan(0);
     expect(paymentRows.rows.map((r) => Number(r["Pago"]))).toEqual(expectedPayments);
+    // The review queue (the list's default order), with and without a status.
+    const inOne = payments.filter((p) => inRange(sentAt(p), one));
+    expect(new Set(inOne.map((p) => p.status))).toEqual(
+      new Set(["pending", "confirmed", "rejected"]),
+    );
     const queueRows = await download(
+      paymentsCsv.loader,
+      "/admin/payments.csv?desde=2031-03-04&hasta=2031-03-06",
+    );
+    expect(queueRows.rows.map((r) => Number(r["Pago"]))).toEqual(
+      inQueueOrder(inOne).map((p) => p.id),
+    );
+    const confirmedRows = await download(
       paymentsCsv.loader,
       "/admin/payments.csv?desde=2031-03-04&hasta=2031-03-06&status=confirmed",
     );
-    expect(queueRows.rows.map((r) => Number(r["Pago"])).sort()).toEqual(
-      payments
-        .filter((p) => inRange(sentAt(p), one) && p.status === "confirmed")
-        .map((p) => p.id)
-        .sort(),
+    expect(confirmedRows.rows.map((r) => Number(r["Pago"]))).toEqual(
+      inQueueOrder(inOne.filter((p) => p.status === "confirmed")).map((p) => p.id),
     );
 
     const usersCsv = await import("~/routes/admin.users[.csv]");

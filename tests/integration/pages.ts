@@ -1,0 +1,54 @@
+/**
+ * Reading a keyset-paginated list the way a person pages it: every page forwards, then back, and
+ * the orders the lists promise, for tests that check no row is skipped or repeated.
+ */
+import { expect } from "vitest";
+import { decodeCursor, type PageInfo, type PageRequest } from "~/utils/keyset";
+
+export const first: PageRequest = { kind: "numbered", page: 1 };
+
+export type Page<R> = { rows: R[]; pageInfo: PageInfo };
+
+/**
+ * Every page of a list, following its `after` links to the end and then its `before` links back
+ * to the start: the ids met each way, which must be the same list.
+ */
+export async function walk<R extends { id: number }>(
+  read: (page: PageRequest) => Promise<Page<R>>,
+) {
+  const pages = [await read(first)];
+  while (pages.at(-1)!.pageInfo.next)
+    pages.push(await read({ kind: "after", cursor: decodeCursor(pages.at(-1)!.pageInfo.next)! }));
+  const forward = pages.flatMap((p) => p.rows.map((r) => r.id));
+  let back = pages.at(-1)!;
+  const backward = back.rows.map((r) => r.id);
+  while (back.pageInfo.prev) {
+    back = await read({ kind: "before", cursor: decodeCursor(back.pageInfo.prev)! });
+    backward.unshift(...back.rows.map((r) => r.id));
+  }
+  return { forward, backward, pages: pages.length };
+}
+
+export async function expectPages<R extends { id: number }>(
+  read: (page: PageRequest) => Promise<Page<R>>,
+  expected: number[],
+) {
+  const { forward, backward, pages } = await walk(read);
+  expect(forward).toEqual(expected);
+  expect(backward).toEqual(expected);
+  return pages;
+}
+
+export const byDesc =
+  <T>(...keys: ((row: T) => string | number)[]) =>
+  (a: T, b: T) => {
+    for (const key of keys) {
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) return x < y ? 1 : -1;
+    }
+    return 0;
+  };
+export const reversed =
+  <T>(compare: (a: T, b: T) => number) =>
+  (a: T, b: T) =>
+    compare(b, a);
