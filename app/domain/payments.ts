@@ -8,6 +8,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Otro",
 };
 
+/** Every payment method, in the order the forms offer them. */
+export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [
+  PaymentMethod,
+  ...PaymentMethod[],
+];
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "Pendiente",
   confirmed: "Confirmado",

@@ -12,7 +12,7 @@ import { notify } from "~/services/notify.server";
 import { getSettings } from "~/services/settings.server";
 import { fail, ok, type Result } from "~/domain/result";
 import { paths } from "~/utils/paths";
-import { matchExpression, needsLiteralMatch } from "~/utils/search";
+import { matchExpression, needsLiteralMatch, requestReferenceIn } from "~/utils/search";
 import { finishPage, pageWindow, type PageRequest } from "~/utils/keyset";
 import { proofInReviewSince } from "./quote-request.server";
 import { lifecycleStep, notifyAbout, recordEvent, recordStatus } from "./request-step.server";
@@ -32,7 +32,7 @@ import {
 } from "./keyset.server";
 import { hasRange, rangeInstants, type DayRange, type ListSort } from "~/domain/list-filters";
 import { countOf, withoutFinalStop } from "~/utils/format";
-import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 
 /**
  * Payments (DECISIONS §3): one pending payment per approved official quote; the buyer's proof
@@ -177,14 +177,21 @@ export async function confirmPayment(
     paymentId,
     adminId,
     proofSeen,
+    received,
   }: {
     paymentId: number;
     adminId: number;
     /**
-     * The proof the operator's page showed (its key; the form always sends it): a proof the
-     * buyer replaced since is refused, not confirmed unseen. Without it, the current proof.
+     * The proof the operator's page showed (its key, or "" when it showed none; the forms always
+     * send it): a proof the buyer sent or replaced since is refused, not confirmed unseen.
+     * Without it, the current proof.
      */
     proofSeen?: string;
+    /**
+     * A payment received without a proof (cash at the office, a transfer whose proof came by
+     * another way): how it was paid and the operator's note, kept on the request's history.
+     */
+    received?: { method: PaymentMethod; note: string };
   },
 ): Promise<Result<{ points: number }>> {
   const settings = await getSettings(database);
@@ -209,14 +216,16 @@ export async function confirmPayment(
       .executeTakeFirst();
     if (!payment) return paymentNotFound();
     if (payment.status !== "pending") return alreadyReviewed();
-    if (!payment.proof_key) {
-      return fail("conflict", "El comprador aún no envió el comprobante de este pago.");
-    }
-    if (proofSeen !== undefined && proofSeen !== payment.proof_key)
+    if (proofSeen !== undefined && proofSeen !== (payment.proof_key ?? ""))
       return fail(
         "conflict",
-        "El comprador envió otro comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
+        proofSeen === ""
+          ? "El comprador envió su comprobante después de que abriste la página: revísalo antes de confirmar el pago."
+          : "El comprador envió otro comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
       );
+    if (!payment.proof_key && !received) {
+      return fail("conflict", "El comprador aún no envió el comprobante de este pago.");
+    }
     const next = nextStatus(payment.request_status, "confirm_payment");
     if (next === null) {
       return fail(
@@ -233,6 +242,7 @@ export async function confirmPayment(
         reviewed_by: adminId,
         rejection_reason: null,
         updated_at: timestamp,
+        ...(received && !payment.proof_key ? { method: received.method } : {}),
       })
       .where("id", "=", paymentId)
       .execute();
@@ -243,7 +253,9 @@ export async function confirmPayment(
         payment.request_status,
         next,
         adminId,
-        "Pago confirmado",
+        received && !payment.proof_key
+          ? `Pago registrado sin comprobante (${PAYMENT_METHOD_LABELS[received.method]}): ${received.note}`
+          : "Pago confirmado",
       );
     }
     const points = pointsForPayment(payment.amount_cents, settings.loyaltyPointsPerUnit);
@@ -523,7 +535,8 @@ export const BROAD_SEARCH_REQUESTS = 1000;
 
 /** Whether `q` matches more than BROAD_SEARCH_REQUESTS requests (counted from the index alone). */
 async function isBroadSearch(database: DB, q: string): Promise<boolean> {
-  const expression = q ? matchExpression(q, ["title", "buyer"]) : null;
+  const expression =
+    q && requestReferenceIn(q) === null ? matchExpression(q, ["title", "buyer"]) : null;
   if (!expression) return false;
   const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${matchingRequestIds(
     database,
@@ -546,6 +559,9 @@ function searchedAdminPayments(
     .innerJoin("quote_requests as qr", "qr.id", "p.quote_request_id")
     .innerJoin("users as b", "b.id", "p.buyer_id");
   if (!q) return base;
+  // A request's number («12», «Solicitud N.º 12»: the transfer's reference) lists its payments.
+  const reference = requestReferenceIn(q);
+  if (reference !== null) return base.where("p.quote_request_id", "=", reference);
   const expression = matchExpression(q, ["title", "buyer"]);
   if (expression)
     base = base.where("p.quote_request_id", "in", matchingRequestIds(database, expression));

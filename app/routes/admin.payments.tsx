@@ -7,11 +7,11 @@ import { AdminPanelTabs } from "~/components/admin/AdminPanelTabs";
 import { FilterSelect, SearchBar } from "~/components/admin/SearchBar";
 import { PaymentItem } from "~/components/quotes/PaymentItem";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Field, FormErrors } from "~/components/ui/Field";
+import { Field, FormErrors, SelectField } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { PAYMENTS_PAGE_SIZE } from "~/domain/pagination";
-import { PAYMENT_STATUS_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import {
   ADMIN_PAYMENT_SORTS,
   dateRangeFrom,
@@ -111,6 +111,15 @@ function schema() {
       proof_seen: z.string().optional(),
     }),
     z.object({
+      intent: z.literal("record_payment"),
+      payment_id: paymentId,
+      method: z.enum(PAYMENT_METHODS, { message: "Elige cómo se pagó." }),
+      note: z
+        .string({ required_error: "Indica cómo se recibió el pago: queda en el historial." })
+        .trim()
+        .max(500, "La nota no puede superar 500 caracteres."),
+    }),
+    z.object({
       intent: z.literal("reject_payment"),
       payment_id: paymentId,
       reason: z
@@ -127,18 +136,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const input = submission.value;
   const back = samePage(request);
-  if (input.intent === "confirm_payment") {
+  if (input.intent === "confirm_payment" || input.intent === "record_payment") {
+    const recorded = input.intent === "record_payment";
     const result = await confirmPayment(db, {
       paymentId: input.payment_id,
       adminId: admin.id,
-      proofSeen: input.proof_seen,
+      ...(input.intent === "record_payment"
+        ? { proofSeen: "", received: { method: input.method, note: input.note } }
+        : { proofSeen: input.proof_seen }),
     });
     return respond(result, submission, ({ points }) => ({
       to: back,
       toast: {
         type: "success",
         title: "Éxito",
-        description: `Pago confirmado. La solicitud quedó pagada y el comprador sumó ${countOf(points, "punto", "puntos")}.`,
+        description: `${recorded ? "Pago registrado" : "Pago confirmado"}. La solicitud quedó pagada y el comprador sumó ${countOf(points, "punto", "puntos")}.`,
       },
     }));
   }
@@ -316,6 +328,48 @@ export default function AdminPayments() {
                       </button>
                     </Form>
                   </div>
+                ) : null}
+                {p.status === "pending" && !p.proof_key ? (
+                  <details className="mt-3" open={refused}>
+                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                      Registrar un pago recibido sin comprobante
+                      <span className="sr-only"> para {p.title}</span>
+                    </summary>
+                    <Form
+                      method="post"
+                      className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end"
+                    >
+                      <input type="hidden" name="intent" value="record_payment" />
+                      <input type="hidden" name="payment_id" value={p.id} />
+                      <SelectField
+                        label="Cómo se pagó"
+                        name="method"
+                        id={`metodo-${p.id}`}
+                        defaultValue={refused ? form.field("method").defaultValue : "transfer"}
+                        errors={refused ? form.field("method").errors : undefined}
+                      >
+                        {PAYMENT_METHODS.map((m) => (
+                          <option key={m} value={m}>
+                            {PAYMENT_METHOD_LABELS[m]}
+                          </option>
+                        ))}
+                      </SelectField>
+                      <div className="flex-1">
+                        <Field
+                          label="Nota para el historial"
+                          name="note"
+                          id={`nota-${p.id}`}
+                          maxLength={500}
+                          placeholder="Ej.: efectivo recibido en oficina, recibo 0142"
+                          defaultValue={refused ? form.field("note").defaultValue : undefined}
+                          errors={refused ? form.field("note").errors : undefined}
+                        />
+                      </div>
+                      <button type="submit" className="btn-primary" disabled={busy}>
+                        Registrar pago<span className="sr-only"> de {p.title}</span>
+                      </button>
+                    </Form>
+                  </details>
                 ) : null}
               </PaymentItem>
             );

@@ -3,14 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { z } from "zod";
-import type { PaymentMethod } from "../../db/schema";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { BuyerQuoteNotFound } from "~/components/NotFoundPanel";
 import { PaymentInstructions } from "~/components/quotes/PaymentInstructions";
 import { Field, FileField, FormErrors, SelectField } from "~/components/ui/Field";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { centsToInput, formatMoney, parseAmountToCents } from "~/domain/money";
-import { PAYMENT_METHOD_LABELS } from "~/domain/payments";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/domain/payments";
 import { canPay } from "~/domain/quote-status";
 import { withUpload } from "~/domain/validation";
 import { getPayableQuote, submitPaymentProof } from "~/models/payment.server";
@@ -32,7 +31,6 @@ export const meta: MetaFunction = () =>
     "Envía el comprobante del pago de una cotización aprobada.",
   );
 
-const METHODS = Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethod[];
 const MISSING = "Por favor completa todos los campos requeridos.";
 const AMOUNT_MESSAGE = "Ingresa un monto válido, por ejemplo 1234.50 o 1234,50.";
 
@@ -45,7 +43,7 @@ function schema(upload: Parameters<typeof withUpload>[2]) {
         .refine((value) => (parseAmountToCents(value) ?? 0) > 0, AMOUNT_MESSAGE)
         .transform((value) => parseAmountToCents(value)!),
       method: z
-        .enum(METHODS as [PaymentMethod, ...PaymentMethod[]], {
+        .enum(PAYMENT_METHODS, {
           errorMap: () => ({ message: "Elige un método de pago válido." }),
         })
         .default("transfer"),
@@ -161,7 +159,7 @@ export default function NewPayment() {
                 {...form.field("method")}
                 defaultValue={form.field("method").defaultValue ?? "transfer"}
               >
-                {METHODS.map((m) => (
+                {PAYMENT_METHODS.map((m) => (
                   <option key={m} value={m}>
                     {PAYMENT_METHOD_LABELS[m]}
                   </option>

@@ -77,7 +77,8 @@ export function needsLiteralMatch(text: string): boolean {
 
 /**
  * The request number in a search for one («12», «#12», «N.º 12», «Solicitud N.º 12»: how the
- * payment reference and the PDFs write it), or null. Such a search also reads its words as text.
+ * payment reference and the PDFs write it), or null. The requests list also reads such a search as
+ * text; Pagos lists that request's payments.
  */
 export function requestReferenceIn(text: string): number | null {
   const match = /^(?:solicitud\s*)?(?:#|n\.?\s*[º°o]?\.?\s*)?(\d{1,9})$/iu.exec(text.trim());

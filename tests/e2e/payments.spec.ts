@@ -223,6 +223,58 @@ test("el administrador rechaza un comprobante con motivo y el comprador envía o
   ).toHaveCount(0);
 });
 
+test("un pago recibido sin comprobante lo registra el administrador, con cómo se pagó y una nota", async ({
+  server,
+  createUser,
+  pageAs,
+}) => {
+  const buyer = await createUser({ role: "buyer" });
+  const admin = await createUser({ role: "admin" });
+  const title = `Carretillas hidráulicas ${tag()}`;
+  const requestId = insertRequest(server, { buyer, title, status: "approved" });
+  const { paymentId } = insertOfficialQuote(server, { requestId, amountCents: 300000 });
+  const adminPage = await pageAs(admin);
+
+  await adminPage.goto(`/admin/payments?q=${requestId}`);
+  const card = adminPage.locator("li", {
+    has: adminPage.getByRole("link", { name: title, exact: true }),
+  });
+  await expect(card).toContainText("esperando comprobante del comprador");
+  await expect(card.getByRole("button", { name: /^Confirmar pago/ })).toHaveCount(0);
+  await card.getByText("Registrar un pago recibido sin comprobante").click();
+  // Without a note nothing is recorded, and the choice stays.
+  await card.getByLabel("Cómo se pagó").selectOption("cash");
+  await card.getByRole("button", { name: `Registrar pago de ${title}` }).click();
+  const refused = adminPage.locator("li", {
+    has: adminPage.getByRole("link", { name: title, exact: true }),
+  });
+  await expect(
+    refused.getByText("Indica cómo se recibió el pago: queda en el historial."),
+  ).toBeVisible();
+  await expect(refused.getByLabel("Cómo se pagó")).toHaveValue("cash");
+  expect(server.sql.prepare("SELECT status FROM payments WHERE id = ?").get(paymentId)).toEqual({
+    status: "pending",
+  });
+
+  await refused.getByLabel("Nota para el historial").fill("Efectivo en oficina, recibo 0142");
+  await refused.getByRole("button", { name: `Registrar pago de ${title}` }).click();
+  await expect(adminPage.getByText(/Pago registrado\. La solicitud quedó pagada/)).toBeVisible();
+  expect(
+    server.sql
+      .prepare(
+        "SELECT p.status, p.method, r.status AS request FROM payments p JOIN quote_requests r ON r.id = p.quote_request_id WHERE p.id = ?",
+      )
+      .get(paymentId),
+  ).toEqual({ status: "confirmed", method: "cash", request: "paid" });
+  await waitForMail(server, buyer.email, "Pago confirmado");
+  await adminPage.goto(`/admin/quotes/${requestId}`);
+  await expect(
+    adminPage.getByText(
+      "Pago registrado sin comprobante (Efectivo): Efectivo en oficina, recibo 0142",
+    ),
+  ).toBeVisible();
+});
+
 test("canje de puntos: se confirma antes de gastar, la recompensa alcanzable se canjea una vez, la que excede el saldo se rechaza", async ({
   server,
   createUser,

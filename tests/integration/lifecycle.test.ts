@@ -319,6 +319,83 @@ describe("payments and loyalty", () => {
     ).toBe(true);
   });
 
+  it("a payment received without a proof is recorded by the operator with how it was paid and a note", async () => {
+    const { admin, requestId, paymentId } = await approvedRequest();
+    const before = await snapshot(requestId);
+    // «Confirmar pago» needs a proof; the record form says how the money came.
+    expect(await confirmPayment(db, { paymentId, adminId: admin })).toMatchObject({
+      ok: false,
+      message: "El comprador aún no envió el comprobante de este pago.",
+    });
+    expect(await snapshot(requestId)).toEqual(before);
+    const received = { method: "cash" as const, note: "Efectivo recibido en oficina, recibo 0142" };
+    const recorded = await confirmPayment(db, {
+      paymentId,
+      adminId: admin,
+      proofSeen: "",
+      received,
+    });
+    expect(recorded).toMatchObject({ ok: true });
+    const after = await snapshot(requestId);
+    expect(after.requests).toMatchObject([{ id: requestId, status: "paid" }]);
+    expect(after.payments).toEqual([
+      { id: paymentId, status: "confirmed", amount_cents: 250_075, proof_key: null },
+    ]);
+    expect(after.commissions).toBe(before.commissions + 1);
+    const payment = await db
+      .selectFrom("payments")
+      .select(["method", "reviewed_by", "confirmed_at"])
+      .where("id", "=", paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ method: "cash", reviewed_by: admin });
+    expect(payment.confirmed_at).not.toBeNull();
+    const history = await db
+      .selectFrom("request_status_history")
+      .select(["to_status", "note"])
+      .where("quote_request_id", "=", requestId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      to_status: "paid",
+      note: "Pago registrado sin comprobante (Efectivo): Efectivo recibido en oficina, recibo 0142",
+    });
+    // Recorded once: a second record or a confirmation finds it reviewed.
+    expect(
+      (await confirmPayment(db, { paymentId, adminId: admin, proofSeen: "", received })).ok,
+    ).toBe(false);
+    expect(await snapshot(requestId)).toEqual(after);
+  });
+
+  it("a proof sent after the operator's page showed none is looked at before the payment is recorded", async () => {
+    const { admin, buyer, requestId, paymentId } = await approvedRequest();
+    expect(
+      (
+        await submitPaymentProof(db, {
+          requestId,
+          buyerId: buyer,
+          amountCents: 250_075,
+          method: "transfer",
+          proof: proof("llegó"),
+        })
+      ).ok,
+    ).toBe(true);
+    const before = await snapshot(requestId);
+    expect(
+      await confirmPayment(db, {
+        paymentId,
+        adminId: admin,
+        proofSeen: "",
+        received: { method: "cash", note: "En oficina" },
+      }),
+    ).toEqual({
+      ok: false,
+      code: "conflict",
+      message:
+        "El comprador envió su comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
+    });
+    expect(await snapshot(requestId)).toEqual(before);
+  });
+
   it("concurrent confirm, confirm and reject: one confirmed payment, points and commission once", async () => {
     const { admin, buyer, requestId, paymentId } = await approvedRequest();
     await submitPaymentProof(db, {

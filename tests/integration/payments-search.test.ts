@@ -187,4 +187,19 @@ describe("Pagos: una búsqueda amplia y una estrecha", () => {
     );
     expect(await exported("valvulas")).toEqual(ids(inQueueOrder(valves)));
   });
+
+  it("el número de una solicitud, como lo escribe la transferencia, lista sus pagos", async () => {
+    const [payment] = valves;
+    const { quote_request_id: requestId } = await db
+      .selectFrom("payments")
+      .select("quote_request_id")
+      .where("id", "=", payment!.id)
+      .executeTakeFirstOrThrow();
+    for (const q of [String(requestId), `#${requestId}`, `Solicitud N.º ${requestId}`]) {
+      await expectPages(read(q, "cola", null), [payment!.id]);
+      await expectPages(read(q, "recientes", null), [payment!.id]);
+      expect(await exported(q)).toEqual([payment!.id]);
+    }
+    await expectPages(read("99999999", "cola", null), []);
+  });
 });
