@@ -3,8 +3,8 @@
  * the database, every stored file it points to, and a manifest (app/services/backup.server.ts).
  * Each run, good or failed, is recorded for the system page (/admin/system).
  */
+import fs from "node:fs";
 import { createBackup, recordBackup } from "../app/services/backup.server";
-import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 
 const target = process.argv[2];
@@ -12,6 +12,12 @@ if (!target) {
   console.error("Uso: npm run backup -- ARCHIVO_DESTINO.tar.gz");
   process.exit(1);
 }
+if (!fs.statSync(env.databasePath, { throwIfNoEntry: false })?.isFile()) {
+  console.error(`No existe la base de datos ${env.databasePath}: revisa DATABASE_PATH.`);
+  process.exit(1);
+}
+// Importing db.server opens (and creates) the database, so only once it is known to exist.
+const { db } = await import("../app/services/db.server");
 try {
   const { manifest, bytes } = await createBackup(target);
   await recordBackup(db, { archive: target, ok: true, bytes, files: manifest.files.length });

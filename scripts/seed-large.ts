@@ -13,7 +13,6 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { migrateToLatest } from "../db/migrate";
-import { openDatabase } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 import { hashPassword } from "../app/services/crypto.server";
 import { renderOfficialQuotePdf } from "../app/services/pdf.server";
@@ -36,6 +35,8 @@ const REQUESTS = requestsOption(process.argv);
 const STATUSES = ["pending", "assigned", "quoted", "approved", "paid", "rejected"] as const;
 const WEIGHTS = [0.2, 0.25, 0.15, 0.1, 0.25, 0.05];
 
+// Importing db.server opens (and creates) DATABASE_PATH: only once the arguments are valid.
+const { openDatabase } = await import("../app/services/db.server");
 const kysely = openDatabase(env.databasePath);
 await migrateToLatest(kysely as never);
 await kysely.destroy();

@@ -1,10 +1,9 @@
 /**
  * The first and last name `user:create` gives a new user: from `--name "Nombre Apellido"` (first
  * word → first name, the rest → last name), otherwise from the e-mail's local part
- * ("ana.lopez@x" → "Ana" "Lopez"). A missing last name falls back to "CotizaHub".
+ * ("ana.lopez@x" → "Ana" "Lopez"). Nothing is invented: a part that cannot be told comes back
+ * empty ("socio3@x" has no last name), and user:create then asks for --name.
  */
-
-const FALLBACK_LAST_NAME = "CotizaHub";
 
 function capitalise(word: string): string {
   return word.charAt(0).toLocaleUpperCase("es") + word.slice(1).toLocaleLowerCase("es");
@@ -12,7 +11,7 @@ function capitalise(word: string): string {
 
 function split(words: string[]): { firstName: string; lastName: string } {
   const [first, ...rest] = words;
-  return { firstName: first ?? "Usuario", lastName: rest.join(" ") || FALLBACK_LAST_NAME };
+  return { firstName: first ?? "", lastName: rest.join(" ") };
 }
 
 export function namesFromFullName(fullName: string): { firstName: string; lastName: string } {
