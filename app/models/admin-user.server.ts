@@ -203,18 +203,18 @@ export async function* exportAdminUsers(
 
 /**
  * Changes a user's role. The last active admin keeps theirs (checked inside the write transaction,
- * so two admins demoting each other at once cannot both succeed). Only partners can stay featured.
+ * so two admins demoting each other at once cannot both succeed). Only partners can stay featured,
+ * and a partner who stops being one has their invitations still waiting for an offer withdrawn in
+ * the same transaction, as deactivation does (withdrawOpenInvitations): offers already sent stay
+ * for the operator to choose from. `withdrawnInvitations` is there only when a partner stopped
+ * being one. `adminId` is the operator, for the requests' history.
  */
 export function changeUserRole(
   database: DB,
-  { userId, role }: { userId: number; role: Role },
-): Promise<Result<{ changed: boolean }>> {
+  { userId, role, adminId = null }: { userId: number; role: Role; adminId?: number | null },
+): Promise<Result<{ changed: boolean; withdrawnInvitations?: number }>> {
   return writeTransaction(database, async (tx) => {
-    const user = await tx
-      .selectFrom("users")
-      .select(["id", "role", "deactivated_at"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await userForChange(tx, userId);
     if (!user) return fail("not_found", "Usuario no encontrado.");
     if (user.role === role) return ok({ changed: false });
     if (await isLastActiveAdmin(tx, user)) return fail("conflict", LAST_ADMIN_MESSAGE);
@@ -227,7 +227,14 @@ export function changeUserRole(
       })
       .where("id", "=", userId)
       .execute();
-    return ok({ changed: true });
+    if (user.role !== "partner") return ok({ changed: true });
+    const withdrawnInvitations = await withdrawOpenInvitations(tx, {
+      partnerId: userId,
+      adminId,
+      partner: displayName(user),
+      because: "not_partner",
+    });
+    return ok({ changed: true, withdrawnInvitations });
   });
 }
 
@@ -310,7 +317,12 @@ export function deactivateUser(
     await revokeTokens(tx, userId);
     const withdrawnInvitations =
       user.role === "partner"
-        ? await withdrawOpenInvitations(tx, { partnerId: userId, adminId, partner: name })
+        ? await withdrawOpenInvitations(tx, {
+            partnerId: userId,
+            adminId,
+            partner: name,
+            because: "deactivated",
+          })
         : 0;
     return ok({ name, withdrawnInvitations });
   });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/services/db.server";
+import { NO_PASSWORD_HASH } from "./user.server";
 
 interface CatalogueCategory {
   id: number;
@@ -42,7 +43,7 @@ export function listActiveCategories(database: DB): Promise<CatalogueCategory[]>
 /**
  * Active products for the public catalogue, newest first. A product in a category an admin has
  * switched off is hidden with it; the supplier is only named while it is an active partner account
- * (the landing's featured partners leave a deactivated one out too).
+ * (the landing's featured partners leave a deactivated one out too, see listLandingPartners).
  */
 export async function listCatalogueProducts(
   database: DB,
@@ -81,4 +82,23 @@ export async function listCatalogueProducts(
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, hasImage: Boolean(row.hasImage) }));
+}
+
+/**
+ * The landing's featured partners («Socio Verificado»): partners an operator featured whose
+ * account is active and activated. The flag alone is not trusted: one set before the account was
+ * deactivated, or on an invitation still pending, shows nobody. The no-password mark is a literal,
+ * not a bound value, as everywhere an invitation is told apart (the partial indexes need it).
+ */
+export function listLandingPartners(database: DB, limit = 5) {
+  return database
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "company_name"])
+    .where("role", "=", "partner")
+    .where("is_featured_partner", "=", 1)
+    .where("deactivated_at", "is", null)
+    .where(sql<boolean>`password_hash != ${sql.lit(NO_PASSWORD_HASH)}`)
+    .orderBy("company_name")
+    .limit(limit)
+    .execute();
 }

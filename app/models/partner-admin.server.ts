@@ -3,6 +3,11 @@ import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import { NO_PASSWORD_HASH } from "./user.server";
+
+// Literal, not bound, as the users list writes it: an invited account has not chosen a password.
+const invitationPending = sql<boolean>`password_hash = ${sql.lit(NO_PASSWORD_HASH)}`;
+const invitationAnswered = sql<boolean>`password_hash != ${sql.lit(NO_PASSWORD_HASH)}`;
 
 interface PartnerLoadRow {
   id: number;
@@ -14,6 +19,8 @@ interface PartnerLoadRow {
   is_featured_partner: number;
   /** Set when the account is deactivated: no longer featured or assigned. */
   deactivated_at: string | null;
+  /** 1 while the partner was invited and has not chosen a password: not featured yet. */
+  invitation_pending: number;
   assigned: number;
   quoted: number;
   won: number;
@@ -45,6 +52,7 @@ export async function listPartnersForAdmin(
         "u.phone",
         "u.is_featured_partner",
         "u.deactivated_at",
+        sql<number>`u.password_hash = ${sql.lit(NO_PASSWORD_HASH)}`.as("invitation_pending"),
         // Kept by triggers in the writing transaction (desk summaries): no count per row.
         sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
         sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
@@ -61,22 +69,38 @@ export async function listPartnersForAdmin(
   return { partners: rows, total: Number(count.n) };
 }
 
-/** Marks a partner as featured on the landing (or not). False when the user is not a partner. */
+export const FEATURE_PENDING_MESSAGE =
+  "Este socio aún no activó su cuenta (invitación pendiente): podrás destacarlo cuando elija su contraseña.";
+
+/**
+ * Marks a partner as featured on the landing (or not). The landing calls them «Socio Verificado»,
+ * so only an active partner who has activated their account may join it; any partner may leave.
+ */
 export async function setPartnerFeatured(
   database: DB,
   { partnerId, featured }: { partnerId: number; featured: boolean },
 ): Promise<Result> {
+  // The conditions are in the UPDATE itself, so a deactivation racing with it cannot slip through.
   const result = await database
     .updateTable("users")
     .set({ is_featured_partner: featured ? 1 : 0, updated_at: now() })
     .where("id", "=", partnerId)
     .where("role", "=", "partner")
-    // A deactivated account may leave the landing, never join it.
-    .$if(featured, (q) => q.where("deactivated_at", "is", null))
+    .$if(featured, (q) => q.where("deactivated_at", "is", null).where(invitationAnswered))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0
-    ? ok()
-    : fail("not_found", featured ? "Socio no encontrado o desactivado." : "Socio no encontrado.");
+  if (Number(result.numUpdatedRows) > 0) return ok();
+  if (!featured) return fail("not_found", "Socio no encontrado.");
+  const pending = await database
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", partnerId)
+    .where("role", "=", "partner")
+    .where("deactivated_at", "is", null)
+    .where(invitationPending)
+    .executeTakeFirst();
+  return pending
+    ? fail("locked", FEATURE_PENDING_MESSAGE)
+    : fail("not_found", "Socio no encontrado o desactivado.");
 }
 
 const ASSIGNABLE_LIMIT = 40;

@@ -125,16 +125,34 @@ export function withdrawAssignment(
   });
 }
 
+/** Why a partner's open invitations are withdrawn, as the request's history says it. */
+const CLOSED_ACCOUNT_NOTES = {
+  deactivated: "cuenta desactivada",
+  not_partner: "ya no es socio",
+} as const;
+
 /**
- * Inside a partner's deactivation (admin-user.server): every invitation still waiting for their
- * offer on an open request is withdrawn, each with a line on the request's history, so the round
- * shows nobody is answering instead of waiting on an account that cannot sign in. Offers already
- * sent stay (the operator may still choose one). Returns how many were withdrawn; the partner is
- * not told (a deactivated account gets no mail).
+ * Inside a partner's deactivation or a role change away from partner (admin-user.server): every
+ * invitation still waiting for their offer on an open request is withdrawn, each with a line on
+ * the request's history, so the round shows nobody is answering instead of waiting on an account
+ * that can no longer answer as a partner. Offers already sent stay (the operator may still choose
+ * one). Returns how many were withdrawn; the person is not told (a deactivated account gets no
+ * mail, and someone who is no longer a partner cannot open the partner's pages the note would
+ * point to).
  */
 export async function withdrawOpenInvitations(
   tx: DB,
-  { partnerId, adminId, partner }: { partnerId: number; adminId: number; partner: string },
+  {
+    partnerId,
+    adminId,
+    partner,
+    because,
+  }: {
+    partnerId: number;
+    adminId: number | null;
+    partner: string;
+    because: keyof typeof CLOSED_ACCOUNT_NOTES;
+  },
 ): Promise<number> {
   const open = await tx
     .selectFrom("partner_assignments as pa")
@@ -151,7 +169,7 @@ export async function withdrawOpenInvitations(
       { id: assignment.requestId, status: assignment.status },
       adminId,
       "withdrawn",
-      `Asignación de ${partner} retirada: cuenta desactivada`,
+      `Asignación de ${partner} retirada: ${CLOSED_ACCOUNT_NOTES[because]}`,
     );
   }
   return open.length;

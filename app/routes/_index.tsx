@@ -11,8 +11,12 @@ import {
   Stats,
   Values,
 } from "~/components/landing/MarketingSections";
-import { listActiveCategories, listCatalogueProducts } from "~/models/catalogue.server";
-import { displayName, listFeaturedPartners } from "~/models/user.server";
+import {
+  listActiveCategories,
+  listCatalogueProducts,
+  listLandingPartners,
+} from "~/models/catalogue.server";
+import { displayName } from "~/models/user.server";
 import { redirectIfSignedIn } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
@@ -38,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selectedCategoryId = categories.some((c) => c.id === requested) ? requested : null;
   const [products, partners, settings] = await Promise.all([
     listCatalogueProducts(db, { categoryId: selectedCategoryId, limit: 8 }),
-    listFeaturedPartners(db, 5),
+    listLandingPartners(db, 5),
     getSettings(db),
   ]);
   return {

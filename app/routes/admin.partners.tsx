@@ -152,9 +152,15 @@ export default function AdminPartners() {
                     ) : null}
                   </div>
                   <div className="flex items-center gap-2">
-                    {partner.deactivated_at ? <Badge tone="gray">Cuenta desactivada</Badge> : null}
+                    {partner.deactivated_at ? (
+                      <Badge tone="gray">Cuenta desactivada</Badge>
+                    ) : partner.invitation_pending ? (
+                      <Badge tone="yellow">Invitación pendiente</Badge>
+                    ) : null}
                     {partner.is_featured_partner ? <Badge tone="green">Destacado</Badge> : null}
-                    {partner.deactivated_at && !partner.is_featured_partner ? null : (
+                    {/* Only an active, activated account joins the landing; any may leave it. */}
+                    {(partner.deactivated_at || partner.invitation_pending) &&
+                    !partner.is_featured_partner ? null : (
                       <Form method="post">
                         <input type="hidden" name="intent" value="featured" />
                         <input type="hidden" name="partnerId" value={partner.id} />

@@ -87,6 +87,14 @@ const FAILED: Record<string, string> = {
   resend: "No se pudo reenviar la invitación.",
 };
 
+/** What the notice adds when a partner's open invitations were withdrawn (none: nothing). */
+function withdrawnNote(count: number): string {
+  if (count === 0) return "";
+  return count === 1
+    ? " Se retiró 1 invitación que esperaba su oferta."
+    : ` Se retiraron ${countOf(count, "invitación", "invitaciones")} que esperaban su oferta.`;
+}
+
 // A factory, not a constant, so zod stays out of the browser bundle (only the action calls it).
 function schema() {
   const userId = idField("Usuario no encontrado.");
@@ -140,11 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ({ name, withdrawnInvitations }) =>
           done(
             "Cuenta desactivada",
-            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.${
-              withdrawnInvitations === 0
-                ? ""
-                : ` Se retiraron ${countOf(withdrawnInvitations, "invitación", "invitaciones")} que esperaban su oferta.`
-            }`,
+            `${name} ya no puede iniciar sesión y sus sesiones abiertas se cerraron.${withdrawnNote(withdrawnInvitations)}`,
           ),
       );
     case "reactivate":
@@ -164,10 +168,18 @@ export async function action({ request }: ActionFunctionArgs) {
           ),
       );
     case "role":
-      return respond(await changeUserRole(db, input), submission, ({ changed }) =>
-        changed
-          ? done("Éxito", "Rol actualizado")
-          : done("Sin cambios", "El usuario ya tenía ese rol.", "info"),
+      return respond(
+        await changeUserRole(db, { userId: input.userId, role: input.role, adminId: admin.id }),
+        submission,
+        ({ changed, withdrawnInvitations }) =>
+          changed
+            ? done(
+                "Éxito",
+                withdrawnInvitations
+                  ? `Rol actualizado.${withdrawnNote(withdrawnInvitations)}`
+                  : "Rol actualizado",
+              )
+            : done("Sin cambios", "El usuario ya tenía ese rol.", "info"),
       );
   }
 }

@@ -18,7 +18,7 @@ import {
   productDefaults,
   updateProduct,
 } from "~/models/product.server";
-import { listFeaturedPartners } from "~/models/user.server";
+import { listLandingPartners } from "~/models/catalogue.server";
 import { db } from "~/services/db.server";
 import { makeRequest } from "./factories";
 
@@ -79,9 +79,9 @@ describe("roles: el último administrador conserva su rol", () => {
   it("un socio que deja de serlo deja de estar destacado; usuario inexistente da error", async () => {
     const partner = await user("partner", "Destacada S.A.");
     expect((await setPartnerFeatured(db, { partnerId: partner, featured: true })).ok).toBe(true);
-    expect((await listFeaturedPartners(db)).map((p) => p.id)).toContain(partner);
+    expect((await listLandingPartners(db)).map((p) => p.id)).toContain(partner);
     await changeUserRole(db, { userId: partner, role: "buyer" });
-    expect((await listFeaturedPartners(db)).map((p) => p.id)).not.toContain(partner);
+    expect((await listLandingPartners(db)).map((p) => p.id)).not.toContain(partner);
     // Only partners can be featured.
     expect((await setPartnerFeatured(db, { partnerId: partner, featured: true })).ok).toBe(false);
     expect(await changeUserRole(db, { userId: 999_999, role: "buyer" })).toEqual({

@@ -18,7 +18,9 @@ import { findTokenUser, REQUESTED_LINKS_PER_HOUR } from "~/models/auth-token.ser
 import { getOptionalUser, verifySignIn } from "~/models/auth.server";
 import { assignPartner } from "~/models/quote-lifecycle.server";
 import { listAssignablePartners } from "~/models/quote-request.server";
-import { listFeaturedPartners, NO_PASSWORD_HASH, setPasswordHash } from "~/models/user.server";
+import { listLandingPartners } from "~/models/catalogue.server";
+import { FEATURE_PENDING_MESSAGE, setPartnerFeatured } from "~/models/partner-admin.server";
+import { NO_PASSWORD_HASH, setPasswordHash } from "~/models/user.server";
 import { hashPassword, verifyPassword } from "~/services/crypto.server";
 import { db } from "~/services/db.server";
 import { notify } from "~/services/notify.server";
@@ -255,7 +257,7 @@ describe("deactivating a user", () => {
       .set({ is_featured_partner: 1 })
       .where("id", "in", [active, gone])
       .execute();
-    const featured = (await listFeaturedPartners(db, 1000)).map((p) => p.id);
+    const featured = (await listLandingPartners(db, 1000)).map((p) => p.id);
     expect(featured).toContain(active);
     expect(featured).not.toContain(gone);
     const offered = (await listAssignablePartners(db, requestId)).map((p) => p.id);
@@ -581,5 +583,105 @@ describe("inviting a user", () => {
       message: REACTIVATE_FIRST_MESSAGE,
     });
     expect(await mailsTo(email)).toHaveLength(2);
+  });
+});
+
+describe("featuring a partner on the landing («Socio Verificado»)", () => {
+  const featuredRow = (id: number) =>
+    db
+      .selectFrom("users")
+      .select(["is_featured_partner", "updated_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  /** A partner invited by `admin` who has not chosen a password yet. */
+  async function invitedPartner(admin: number, email: string, companyName: string) {
+    const invited = await inviteUser(db, {
+      input: {
+        email,
+        firstName: "Inés",
+        lastName: "Pendiente",
+        companyName,
+        role: "partner",
+      },
+      adminId: admin,
+    });
+    if (!invited.ok) throw new Error(invited.message);
+    return invited.value.userId;
+  }
+
+  it("refuses a partner whose invitation is pending, stores nothing, and allows it once activated", async () => {
+    const admin = await makeUser("admin");
+    const partner = await invitedPartner(admin, "ines.pendiente@ejemplo.test", "Activará S.A.");
+    const before = await featuredRow(partner);
+    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toEqual({
+      ok: false,
+      code: "locked",
+      message: FEATURE_PENDING_MESSAGE,
+    });
+    expect(await featuredRow(partner)).toEqual(before);
+    expect(before.is_featured_partner).toBe(0);
+
+    // The desk's page: the refusal is shown on the form, and the card knows the invitation is pending.
+    const page = await import("~/routes/admin.partners");
+    const cookie = await signedIn(admin);
+    const refused = (await answer(() =>
+      page.action(
+        args(
+          post("/admin/partners", cookie, {
+            intent: "featured",
+            partnerId: String(partner),
+            featured: "1",
+          }),
+        ),
+      ),
+    )) as Reply;
+    expect(refused.status).toBe(423);
+    expect(refused.data.result.error?.[""]).toEqual([FEATURE_PENDING_MESSAGE]);
+    expect(await featuredRow(partner)).toEqual(before);
+    const listed = (await answer(() =>
+      page.loader(args(get("/admin/partners?q=ines.pendiente", cookie))),
+    )) as { data: Awaited<ReturnType<typeof page.loader>> };
+    expect(listed.data.partners.map((p) => [p.id, p.invitation_pending])).toEqual([[partner, 1]]);
+
+    await setPasswordHash(db, partner, await hashPassword(PASSWORD));
+    expect(await setPartnerFeatured(db, { partnerId: partner, featured: true })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect((await featuredRow(partner)).is_featured_partner).toBe(1);
+  });
+
+  it("the landing never shows a pending or deactivated partner, even with the flag already set", async () => {
+    const admin = await makeUser("admin");
+    const active = await makeUser("partner", { companyName: "Activa Destacada" });
+    const pending = await invitedPartner(
+      admin,
+      "pendiente.destacada@ejemplo.test",
+      "Pendiente Destacada",
+    );
+    const gone = await makeUser("partner", { companyName: "Baja Destacada" });
+    await deactivateUser(db, { userId: gone, adminId: admin });
+    await db
+      .updateTable("users")
+      .set({ is_featured_partner: 1 })
+      .where("id", "in", [active, pending, gone])
+      .execute();
+
+    const featured = (await listLandingPartners(db, 1000)).map((p) => p.id);
+    expect(featured).toContain(active);
+    expect(featured).not.toContain(pending);
+    expect(featured).not.toContain(gone);
+    const landing = await import("~/routes/_index");
+    const shown = (await answer(() => landing.loader(args(get("/"))))) as {
+      data: Awaited<ReturnType<typeof landing.loader>>;
+    };
+    const names = shown.data.partners.map((p) => p.name);
+    expect(names).toContain("Activa Destacada");
+    expect(names).not.toContain("Pendiente Destacada");
+    expect(names).not.toContain("Baja Destacada");
+    // An operator may still take a pending partner off the landing.
+    expect((await setPartnerFeatured(db, { partnerId: pending, featured: false })).ok).toBe(true);
+    expect((await featuredRow(pending)).is_featured_partner).toBe(0);
   });
 });
