@@ -1,7 +1,11 @@
 import type { Role, User } from "../../db/schema";
-import { now, type DB } from "~/services/db.server";
+import { now, writeTransaction, type DB } from "~/services/db.server";
 import { fail, ok, type Result } from "~/domain/result";
 import { hashPassword, verifyPassword } from "~/services/crypto.server";
+import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
+import { endOtherSessionsOfUser } from "~/services/session.server";
+import { formatDateTime } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export type PublicUser = Pick<
   User,
@@ -161,28 +165,53 @@ export async function buyerLabel(database: DB, buyerId: number): Promise<string>
   return partnerName(buyer);
 }
 
-export function listFeaturedPartners(database: DB, limit = 5) {
-  return database
-    .selectFrom("users")
-    .select(["id", "first_name", "last_name", "company_name"])
-    .where("role", "=", "partner")
-    .where("is_featured_partner", "=", 1)
-    .where("deactivated_at", "is", null)
-    .orderBy("company_name")
-    .limit(limit)
-    .execute();
-}
-
-/** Checks the current password, then stores the new one. */
+/**
+ * Checks the current password, then stores the new one; in the same transaction every other session
+ * of the user ends (a device signed in by someone who learnt the old password is signed out; the
+ * session that made the change, `keepSessionId`, stays) and the owner is e-mailed about it.
+ */
 export async function changePassword(
   database: DB,
   user: { id: number; email: string },
   input: { current_password: string; new_password: string },
+  keepSessionId: string | null,
 ): Promise<Result> {
+  const wrongPassword = fail("invalid", "La contraseña actual no es correcta.", "current_password");
   const account = await getUserWithPasswordByEmail(database, user.email);
   if (!account || !(await verifyPassword(input.current_password, account.password_hash))) {
-    return fail("invalid", "La contraseña actual no es correcta.", "current_password");
+    return wrongPassword;
   }
-  await setPasswordHash(database, user.id, await hashPassword(input.new_password));
+  const passwordHash = await hashPassword(input.new_password);
+  const changed = await writeTransaction(database, async (tx) => {
+    // Only over the hash that was checked: a change or reset that landed meanwhile wins.
+    const updated = await tx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: now() })
+      .where("id", "=", user.id)
+      .where("password_hash", "=", account.password_hash)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await endOtherSessionsOfUser(tx, user.id, keepSessionId);
+    await enqueueMail(tx, passwordChangedMail(account));
+    return true;
+  });
+  if (!changed) return wrongPassword;
+  deliverSoon();
   return ok();
+}
+
+function passwordChangedMail(user: Pick<User, "email" | "first_name">) {
+  return {
+    to: user.email,
+    subject: "Tu contraseña de CotizaHub cambió",
+    paragraphs: [
+      `Hola ${user.first_name}:`,
+      `La contraseña de tu cuenta de CotizaHub se cambió el ${formatDateTime(new Date())} desde tu perfil. Por seguridad, cerramos tu sesión en los demás dispositivos.`,
+      `Si no fuiste tú, restablece tu contraseña ahora con «¿Olvidaste tu contraseña?» en la página de inicio de sesión (así se cierran todas las sesiones) y escríbenos desde ${absoluteUrl(paths.contact())}.`,
+    ],
+    action: {
+      label: "Restablecer mi contraseña",
+      url: absoluteUrl(paths.forgotPassword()),
+    },
+  };
 }

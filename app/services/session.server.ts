@@ -115,6 +115,11 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The id of the session the request's cookie names, for keeping it while others end. */
+export function currentSessionId(request: Request): Promise<string | null> {
+  return readSessionId(request);
+}
+
 /** The request still carries a session cookie (signed in once; the session may have ended since). */
 export async function hasSessionCookie(request: Request): Promise<boolean> {
   return (await readSessionId(request)) !== null;
@@ -206,6 +211,17 @@ export async function endSession(database: DB, request: Request): Promise<string
 
 export async function endAllSessionsOfUser(database: DB, userId: number): Promise<void> {
   await database.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/** Ends every session of the user except `keepSessionId` (the one that changed the password). */
+export async function endOtherSessionsOfUser(
+  database: DB,
+  userId: number,
+  keepSessionId: string | null,
+): Promise<void> {
+  let query = database.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
 }
 
 export async function purgeExpiredSessions(database: DB): Promise<void> {
