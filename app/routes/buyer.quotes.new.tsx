@@ -93,14 +93,20 @@ export async function action({ request }: ActionFunctionArgs) {
         formToken,
       }),
     );
-    return await respond(result, submission, ({ id }) => ({
-      to: paths.buyer.quote(id),
-      toast: {
-        type: "success",
-        title: "¡Cotización enviada!",
-        description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
-      },
-    }));
+    return await respond(
+      result,
+      submission,
+      ({ id }) => ({
+        to: paths.buyer.quote(id),
+        toast: {
+          type: "success",
+          title: "¡Cotización enviada!",
+          description: "Te avisaremos cuando recibas cotizaciones de nuestros socios.",
+        },
+      }),
+      // A refusal (a deadline already past) did not keep the file: it is asked for again.
+      { unkeptFile: upload.file },
+    );
   } catch (error) {
     // storeUpload removed the file: nothing half-done is left.
     if (error instanceof FormTokenAlreadyUsed)

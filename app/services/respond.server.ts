@@ -75,11 +75,14 @@ export function withUnkeptFile<Result extends SubmissionResult<string[]>>(
 export function refuse(
   submission: AnySubmission,
   failure: Failure,
-  { hideFields }: { hideFields?: string[] } = {},
+  { hideFields, unkeptFile }: { hideFields?: string[]; unkeptFile?: UnkeptFile } = {},
 ) {
   if (failure.code === "not_found") throw notFound();
   return data<FormReply>(
-    { result: replyFor(submission, failure, hideFields), code: failure.code },
+    {
+      result: withUnkeptFile(replyFor(submission, failure, hideFields), unkeptFile),
+      code: failure.code,
+    },
     { status: STATUS[failure.code] },
   );
 }
@@ -105,7 +108,7 @@ export async function respond<T>(
   result: Result<T>,
   submission: AnySubmission,
   success: (value: T) => Success | Promise<Success>,
-  options: { hideFields?: string[] } = {},
+  options: { hideFields?: string[]; unkeptFile?: UnkeptFile } = {},
 ) {
   if (!result.ok) return refuse(submission, result, options);
   const { to, toast } = await success(result.value);

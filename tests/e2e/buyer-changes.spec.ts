@@ -67,6 +67,7 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   createUser,
   pageAs,
   axe,
+  javaScriptEnabled,
 }, testInfo) => {
   const buyer = await createUser({ role: "buyer", companyName: "Petrolera Ficticia S.A." });
   const partner = await createUser({ role: "partner", companyName: "Válvulas Norte Ficticias" });
@@ -82,9 +83,27 @@ test("recorrido del comprador: plazo y fecha requerida → edición con nuevo ar
   await axe(buyerPage);
   await expect(buyerPage.getByText(/Hora UTC/)).toBeVisible();
   await buyerPage.getByLabel("Título de la solicitud").fill(title);
+  // A deadline already past is refused; the file sent with it is asked for again without
+  // JavaScript (a new page cannot hold it), and stays in its input with JavaScript.
+  await buyerPage.getByLabel("Plazo para cotizar (UTC)").fill("2020-01-01T10:00");
+  const file = buyerPage.locator('input[name="file"]');
+  await file.setInputFiles(pdfFile("requisitos.pdf"));
+  await buyerPage.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(
+    buyerPage.getByText("El plazo para cotizar debe ser posterior a este momento."),
+  ).toBeVisible();
+  const unkept = buyerPage.getByTestId("archivo-no-conservado");
+  if (javaScriptEnabled) {
+    await expect(unkept).toHaveCount(0);
+    expect(await file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  } else {
+    await expect(unkept).toHaveText(
+      "No conservamos «requisitos.pdf» al devolverte el formulario: vuelve a adjuntarlo antes de enviar.",
+    );
+  }
   await buyerPage.getByLabel("Plazo para cotizar (UTC)").fill(deadline);
   await buyerPage.getByLabel("Fecha requerida (opcional)").fill(neededBy);
-  await buyerPage.locator('input[name="file"]').setInputFiles(pdfFile("requisitos.pdf"));
+  await file.setInputFiles(pdfFile("requisitos.pdf"));
   await buyerPage.getByRole("button", { name: "Enviar solicitud" }).click();
   await expect(buyerPage.getByText("¡Cotización enviada!").first()).toBeVisible();
   const requestId = Number(/\/buyer\/quotes\/(\d+)$/.exec(buyerPage.url())![1]);
