@@ -148,7 +148,7 @@ interface EditInput {
 export function editRequest(
   database: DB,
   input: EditInput,
-): Promise<Result<{ changes: string[]; replacedFileKey: string | null }>> {
+): Promise<Result<{ changes: string[]; replacedFileKey: string | null; partnersTold: number }>> {
   const { requestId, buyerId } = input;
   return requestStep(
     database,
@@ -182,7 +182,7 @@ export function editRequest(
           : null,
         input.file ? "archivo de requerimientos" : null,
       ].filter((c): c is string => c !== null);
-      if (changes.length === 0) return ok({ changes, replacedFileKey: null });
+      if (changes.length === 0) return ok({ changes, replacedFileKey: null, partnersTold: 0 });
 
       const fileColumns = input.file
         ? {
@@ -206,13 +206,13 @@ export function editRequest(
         .execute();
       const changed = listOf(changes);
       await recordEvent(tx, request, buyerId, "edited", `Editada por el comprador: ${changed}.`);
-      await notifyPartners(tx, requestId, EDIT_AUDIENCE, {
+      const partnersTold = await notifyPartners(tx, requestId, EDIT_AUDIENCE, {
         type: "info",
         title: "Solicitud actualizada por el comprador",
         message: `El comprador cambió la solicitud «${input.title}»: ${changed}. Revisa los detalles antes de enviar tu oferta.`,
       });
       if (deadlineChanged) await scheduleDeadlineReminders(tx, requestId);
-      return ok({ changes, replacedFileKey: input.file ? current.file_key : null });
+      return ok({ changes, replacedFileKey: input.file ? current.file_key : null, partnersTold });
     },
   );
 }
@@ -227,7 +227,7 @@ export function editRequest(
 export function cancelRequest(
   database: DB,
   { requestId, buyerId, reason: rawReason }: { requestId: number; buyerId: number; reason: string },
-): Promise<Result<{ voidedPayments: number }>> {
+): Promise<Result<{ voidedPayments: number; partnersTold: number }>> {
   const reason = rawReason.trim();
   return requestStep(
     database,
@@ -259,12 +259,12 @@ export function cancelRequest(
         }`,
       });
       // Partners get the fact, not the buyer's words (which may name people or other suppliers).
-      await notifyPartners(tx, requestId, CANCEL_AUDIENCE, {
+      const partnersTold = await notifyPartners(tx, requestId, CANCEL_AUDIENCE, {
         type: "warning",
         title: "Solicitud cancelada por el comprador",
         message: `El comprador canceló la solicitud «${request.title}». Ya no necesitas enviar ni mantener una oferta para ella.`,
       });
-      return ok({ voidedPayments });
+      return ok({ voidedPayments, partnersTold });
     },
   );
 }

@@ -189,7 +189,7 @@ export async function notifyPartners(
   requestId: number,
   states: readonly AssignmentState[],
   message: { type: "info" | "success" | "warning"; title: string; message: string },
-): Promise<void> {
+): Promise<number> {
   const partners = await tx
     .selectFrom("partner_assignments")
     .select("partner_id")
@@ -200,4 +200,5 @@ export async function notifyPartners(
   for (const { partner_id } of partners) {
     await notifyAbout(tx, requestId, { partner: partner_id }, message);
   }
+  return partners.length;
 }

@@ -96,14 +96,20 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     { replaced: (saved) => saved.replacedProofKey },
   );
-  return respond(result, submission, () => ({
-    to: paths.buyer.payments(),
-    toast: {
-      type: "success",
-      title: "Comprobante de pago enviado correctamente. Será validado por nuestro equipo.",
-      description: "La validación toma hasta 2 días hábiles.",
-    },
-  }));
+  return respond(
+    result,
+    submission,
+    () => ({
+      to: paths.buyer.payments(),
+      toast: {
+        type: "success",
+        title: "Comprobante de pago enviado correctamente. Será validado por nuestro equipo.",
+        description: "La validación toma hasta 2 días hábiles.",
+      },
+    }),
+    // A refusal did not keep the file: without JavaScript it is asked for again.
+    { unkeptFile: upload.file },
+  );
 }
 
 export default function NewPayment() {

@@ -54,15 +54,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     buyerId: user.id,
     reason: submission.value.reason,
   });
-  return respond(result, submission, ({ voidedPayments }) => ({
+  return respond(result, submission, ({ voidedPayments, partnersTold }) => ({
     to: paths.buyer.quote(id),
     toast: {
       type: "success",
       title: "Solicitud cancelada",
-      description:
-        voidedPayments > 0
-          ? "Anulamos el pago pendiente y avisamos al equipo de CotizaHub y a los socios."
-          : "Avisamos al equipo de CotizaHub y a los socios.",
+      description: `${voidedPayments > 0 ? "Anulamos el pago pendiente y avisamos" : "Avisamos"} al equipo de CotizaHub${partnersTold > 0 ? " y a los socios" : ""}.`,
     },
   }));
 }

@@ -92,17 +92,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }),
     { replaced: (saved) => saved.replacedFileKey },
   );
-  return respond(result, submission, ({ changes }) => ({
-    to: paths.buyer.quote(id),
-    toast:
-      changes.length > 0
-        ? {
-            type: "success",
-            title: "Solicitud actualizada",
-            description: "Avisamos a los socios asignados de los cambios.",
-          }
-        : { type: "info", title: "No había cambios que guardar" },
-  }));
+  return respond(
+    result,
+    submission,
+    ({ changes, partnersTold }) => ({
+      to: paths.buyer.quote(id),
+      toast:
+        changes.length > 0
+          ? {
+              type: "success",
+              title: "Solicitud actualizada",
+              description:
+                partnersTold > 0
+                  ? "Avisamos a los socios asignados de los cambios."
+                  : "Los socios que asignemos verán la versión actualizada.",
+            }
+          : { type: "info", title: "No había cambios que guardar" },
+    }),
+    // A refusal did not keep the file: without JavaScript it is asked for again.
+    { unkeptFile: upload.file },
+  );
 }
 
 export default function EditQuoteRequest() {

@@ -110,14 +110,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }),
     { replaced: (saved) => saved.replacedFileKey },
   );
-  return respond(result, submission, ({ updated }) => ({
-    to: paths.partner.assignments(),
-    toast: {
-      type: "success",
-      title: updated ? "Cotización actualizada" : "Cotización enviada",
-      description: `Tu cotización para «${assignment.request.title}» quedó registrada.`,
-    },
-  }));
+  return respond(
+    result,
+    submission,
+    ({ updated }) => ({
+      to: paths.partner.assignments(),
+      toast: {
+        type: "success",
+        title: updated ? "Cotización actualizada" : "Cotización enviada",
+        description: `Tu cotización para «${assignment.request.title}» quedó registrada.`,
+      },
+    }),
+    // A refusal did not keep the file: without JavaScript it is asked for again.
+    { unkeptFile: upload.file },
+  );
 }
 
 export default function PartnerQuoteForm() {

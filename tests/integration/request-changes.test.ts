@@ -295,7 +295,8 @@ describe("the buyer edits a request", () => {
       }),
     );
 
-    expect(result).toMatchObject({ ok: true, value: { replacedFileKey: null } });
+    // The invited partner is told; the one who declined is not.
+    expect(result).toMatchObject({ ok: true, value: { replacedFileKey: null, partnersTold: 1 } });
     const row = await requestRow(requestId);
     expect(row).toMatchObject({
       title: "Válvulas de compuerta de 6 pulgadas",
@@ -478,7 +479,7 @@ describe("the buyer edits a request", () => {
     const shown = parseDeadlineInput(toDeadlineInput(input.quoteDeadline))!;
     expect(await editRequest(db, { ...input, quoteDeadline: shown })).toEqual({
       ok: true,
-      value: { changes: [], replacedFileKey: null },
+      value: { changes: [], replacedFileKey: null, partnersTold: 0 },
     });
     expect(await requestRow(requestId)).toEqual(before.row);
     expect(await snapshot(requestId)).toEqual(before.state);
@@ -519,7 +520,11 @@ describe("the buyer cancels a request", () => {
           ? [{ status: "rejected", rejection_reason: PAYMENT_VOIDED_REASON }]
           : [],
       );
-      expect(result).toEqual({ ok: true, value: { voidedPayments: payments.length } });
+      // The buyer's confirmation names the partners only when one was told.
+      expect(result).toEqual({
+        ok: true,
+        value: { voidedPayments: payments.length, partnersTold: status === "pending" ? 0 : 1 },
+      });
       const told = await db
         .selectFrom("notifications")
         .select("message")
