@@ -102,7 +102,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
           <p className="font-semibold">
             {user.firstName} {user.lastName}
           </p>
-          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="truncate text-sm text-slate-600" title={user.email}>
+            {user.email}
+          </p>
           <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">
             {ROLE_LABELS[user.role]}
           </p>

@@ -295,7 +295,8 @@ export function formatQuantity(milli: number): string {
 
 /** 1600 → "16 %", 1050 → "10.5 %". */
 export function formatRate(hundredths: number): string {
-  return `${formatNumber(hundredths / RATE_SCALE, 2)} %`;
+  // A no-break space: «16 %» never wraps between the number and its sign.
+  return `${formatNumber(hundredths / RATE_SCALE, 2)}\u00a0%`;
 }
 
 /** A stored offer or official quote as the offer form's starting values (field name → text). */

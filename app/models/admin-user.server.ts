@@ -9,6 +9,7 @@ import { now, writeTransaction, type DB, type Tx } from "~/services/db.server";
 import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
 import { endAllSessionsOfUser } from "~/services/session.server";
 import { paths } from "~/utils/paths";
+import { withoutFinalStop } from "~/utils/format";
 import { containsPattern } from "~/utils/like";
 import { finishPage, type PageInfo, type PageRequest } from "~/utils/keyset";
 import { inBatches, inKeysetBatches, readKeysetPage } from "./keyset.server";
@@ -370,7 +371,7 @@ function invitationMail(
     subject: "Activa tu cuenta de CotizaHub",
     paragraphs: [
       `Hola ${user.first_name}:`,
-      `${inviter} te invitó a CotizaHub como ${as}${user.company_name ? ` de ${user.company_name}` : ""}.`,
+      `${inviter} te invitó a CotizaHub como ${as}${user.company_name ? ` de ${withoutFinalStop(user.company_name)}` : ""}.`,
       `Para activar tu cuenta, elige tu contraseña con el siguiente enlace. El enlace vence en ${INVITATION_DAYS} días.`,
       "Si no esperabas esta invitación, ignora este mensaje.",
     ],

@@ -504,7 +504,8 @@ export async function approvePartnerQuote(
     const lines = (await offerItems(tx, [quote.id])).get(quote.id) ?? [];
     await tx
       .updateTable("partner_quotes")
-      .set({ is_selected: 1, updated_at: now() })
+      // Not updated_at: that is when the partner last changed the offer, as the pages show it.
+      .set({ is_selected: 1 })
       .where("id", "=", quote.id)
       .execute();
     const officialQuoteId = await issueOfficialQuote(tx, request, to, {
@@ -605,8 +606,8 @@ export async function sendOfficialQuoteToBuyer(
       { buyer: request.buyer_id },
       {
         type: "success",
-        title: "Cotización aprobada: lista para pago",
-        message: `La cotización oficial de «${request.title}» fue aprobada. Sube tu comprobante de pago para completar la compra.`,
+        title: "Cotización oficial lista para pago",
+        message: `Te enviamos la cotización oficial de «${request.title}» para pago. Sube tu comprobante de pago para completar la compra.`,
       },
     );
     return ok();

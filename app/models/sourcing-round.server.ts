@@ -230,7 +230,7 @@ export function reopenRequest(
       .execute();
     await tx
       .updateTable("partner_quotes")
-      .set({ is_selected: 0, updated_at: timestamp })
+      .set({ is_selected: 0 })
       .where("quote_request_id", "=", requestId)
       .where("is_selected", "=", 1)
       .execute();

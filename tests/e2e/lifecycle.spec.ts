@@ -106,9 +106,9 @@ test.describe.serial("recorrido completo", () => {
     await expect(buyerPage.getByRole("link", { name: "Pagar" })).toBeVisible();
     expect(Number(await bellCount(buyerPage))).toBeGreaterThanOrEqual(3);
     await buyerPage.goto("/notifications");
-    await expect(buyerPage.getByText("Cotización aprobada: lista para pago")).toBeVisible();
+    await expect(buyerPage.getByText("Cotización oficial lista para pago")).toBeVisible();
     await waitForMail(server, buyer.email, "Tu cotización oficial está lista");
-    await waitForMail(server, buyer.email, "Cotización aprobada: lista para pago");
+    await waitForMail(server, buyer.email, "Cotización oficial lista para pago");
     expect(
       server.sql
         .prepare(
@@ -139,7 +139,7 @@ test.describe.serial("recorrido completo", () => {
         "¡Cotización enviada!",
         "Socio asignado a tu solicitud",
         "Tu cotización oficial está lista",
-        "Cotización aprobada: lista para pago",
+        "Cotización oficial lista para pago",
       ]),
     );
     expect(await followEachNotification(partnerPage)).toEqual(

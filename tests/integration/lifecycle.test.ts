@@ -98,8 +98,18 @@ describe("status machine", () => {
 
   it("approving a partner quote creates the official quote with the commission setting", async () => {
     const { admin, requestId, partnerQuoteId } = await quotedRequest();
+    const offer = () =>
+      db
+        .selectFrom("partner_quotes")
+        .select(["is_selected", "updated_at"])
+        .where("id", "=", partnerQuoteId)
+        .executeTakeFirstOrThrow();
+    const sent = (await offer()).updated_at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const result = await approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin });
     expect(result.ok).toBe(true);
+    // Selected, and still dated when the partner last changed it (the pages show that time).
+    expect(await offer()).toEqual({ is_selected: 1, updated_at: sent });
     const official = await db
       .selectFrom("official_quotes")
       .selectAll()
