@@ -59,7 +59,8 @@ for (const [path, role] of pages) {
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
   const js = new Set(
     [
-      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      // Preloads are written inert (data-rel, data-href) and loaded after the first paint.
+      ...html.matchAll(/<link (?:data-)?rel="modulepreload" (?:data-)?href="([^"]+)"/g),
       ...html.matchAll(/import\("([^"]+\.js)"\)/g),
     ].map((m) => m[1]!),
   );
