@@ -254,7 +254,9 @@ export default function AdminPayments() {
                 amountNote={
                   p.submitted_at
                     ? ` · comprobante enviado el ${formatDateTime(p.submitted_at)}`
-                    : " · esperando comprobante del comprador"
+                    : p.status === "pending"
+                      ? " · esperando comprobante del comprador"
+                      : " · sin comprobante"
                 }
                 details={
                   p.rejection_reason ? (

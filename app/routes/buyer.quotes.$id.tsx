@@ -327,7 +327,9 @@ export default function BuyerQuoteDetail() {
                         {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
                         {p.submitted_at
                           ? ` · enviado el ${formatDateTime(p.submitted_at)}`
-                          : " · esperando comprobante"}
+                          : p.status === "pending"
+                            ? " · esperando comprobante"
+                            : ""}
                       </span>
                       <PaymentStatusBadge status={p.status} />
                     </div>

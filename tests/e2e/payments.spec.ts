@@ -259,6 +259,11 @@ test("un pago recibido sin comprobante lo registra el administrador, con cómo s
   await refused.getByLabel("Nota para el historial").fill("Efectivo en oficina, recibo 0142");
   await refused.getByRole("button", { name: `Registrar pago de ${title}` }).click();
   await expect(adminPage.getByText(/Pago registrado\. La solicitud quedó pagada/)).toBeVisible();
+  const recorded = adminPage.locator("li", {
+    has: adminPage.getByRole("link", { name: title, exact: true }),
+  });
+  await expect(recorded).toContainText("Efectivo · sin comprobante");
+  await expect(recorded).not.toContainText("esperando comprobante");
   expect(
     server.sql
       .prepare(
