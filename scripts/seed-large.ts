@@ -57,7 +57,6 @@ fs.mkdirSync(path.join(env.uploadsDir, "seed"), { recursive: true });
 fs.writeFileSync(
   path.join(env.uploadsDir, sampleKey),
   await renderOfficialQuotePdf({
-    officialQuoteId: 0,
     version: 1,
     requestId: 0,
     requestTitle: "Documento de ejemplo",

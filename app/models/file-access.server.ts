@@ -157,10 +157,9 @@ async function officialQuotePdf(
   if (!row) return undefined;
   return keptPdf({
     key: row.pdf_key,
-    name: `cotizacion-oficial-${row.id}-v${row.version}.pdf`,
+    name: `cotizacion-oficial-${row.request_id}-v${row.version}.pdf`,
     render: async () =>
       renderOfficialQuotePdf({
-        officialQuoteId: row.id,
         version: row.version,
         requestId: row.request_id,
         requestTitle: row.title,
@@ -230,7 +229,7 @@ export async function paymentReceiptFor(
       "p.method",
       "p.submitted_at",
       "p.confirmed_at",
-      "oq.id as official_quote_id",
+      "oq.version as official_quote_version",
       "oq.currency",
       "qr.id as request_id",
       "qr.title",
@@ -253,7 +252,7 @@ export async function paymentReceiptFor(
         paymentId: row.id,
         requestId: row.request_id,
         requestTitle: row.title,
-        officialQuoteId: row.official_quote_id,
+        officialQuoteVersion: row.official_quote_version,
         buyerName: `${row.first_name} ${row.last_name}`,
         buyerCompany: row.company_name,
         buyerEmail: row.email,

@@ -293,6 +293,7 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
       {current && d.pdf ? (
         <>
           <OfficialQuoteSummary
+            requestId={request.id}
             quote={current}
             status={request.status}
             pdf={d.pdf}

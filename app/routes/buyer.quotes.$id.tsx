@@ -256,6 +256,7 @@ export default function BuyerQuoteDetail() {
             {current && pdf ? (
               <>
                 <OfficialQuoteSummary
+                  requestId={request.id}
                   quote={current}
                   status={request.status}
                   pdf={pdf}

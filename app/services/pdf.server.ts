@@ -7,7 +7,6 @@ import { formatQuantity, formatRate, RATE_SCALE, type OfferLine } from "~/domain
 import { countOf, formatDate, formatDateTime, formatNumber } from "~/utils/format";
 
 interface OfficialQuotePdfData {
-  officialQuoteId: number;
   version: number;
   requestId: number;
   requestTitle: string;
@@ -40,7 +39,8 @@ interface PaymentReceiptPdfData {
   paymentId: number;
   requestId: number;
   requestTitle: string;
-  officialQuoteId: number;
+  /** The version of the official quote paid (the quote is numbered by its request). */
+  officialQuoteVersion: number;
   buyerName: string;
   buyerCompany: string | null;
   buyerEmail: string;
@@ -331,7 +331,8 @@ const LINE_COLUMNS: TableColumn[] = [
  * pages do.
  */
 export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promise<Uint8Array> {
-  const title = `Cotización oficial N.º ${data.officialQuoteId} · versión ${data.version}`;
+  // Numbered by its request: every version of one quote carries the same number.
+  const title = `Cotización oficial N.º ${data.requestId} · versión ${data.version}`;
   const doc = await letterhead(title);
   const money = (cents: number) => formatMoney(cents, data.currency);
   doc.heading(
@@ -427,7 +428,9 @@ export async function renderPaymentReceiptPdf(data: PaymentReceiptPdfData): Prom
     doc.text(line);
   }
   doc.down(16);
-  doc.text(`Cotización oficial N.º ${data.officialQuoteId}`, { color: MUTED });
+  doc.text(`Cotización oficial N.º ${data.requestId} · versión ${data.officialQuoteVersion}`, {
+    color: MUTED,
+  });
 
   doc.down(40);
   doc.section("Pago");

@@ -19,7 +19,7 @@ test("el comprador descarga el recibo de su pago confirmado; otro comprador reci
   const stranger = await createUser({ role: "buyer" });
   const title = `Tubería de acero «DN50» ${tag()}`;
   const requestId = insertRequest(server, { buyer, title, status: "approved" });
-  const { officialQuoteId, paymentId } = insertOfficialQuote(server, {
+  const { paymentId } = insertOfficialQuote(server, {
     requestId,
     amountCents: 123450,
     payment: {
@@ -75,7 +75,7 @@ test("el comprador descarga el recibo de su pago confirmado; otro comprador reci
       "Ferretería Ñandú S.A.",
       buyer.email,
       `N.º ${requestId} · ${title}`,
-      `Cotización oficial N.º ${officialQuoteId}`,
+      `Cotización oficial N.º ${requestId} · versión 1`,
       "USD 1,234.50",
       "Transferencia bancaria",
       "Puntos de lealtad ganados",

@@ -222,12 +222,12 @@ async function pdfKey(officialQuoteId: number) {
 
 describe("cotización oficial en PDF", () => {
   it("shows the version, dates, lines, subtotal, IVA, total, commission on the subtotal and the terms", async () => {
-    const { buyer, requestId, officialQuoteId } = await quoted();
+    const { buyer, requestId } = await quoted();
     const lines = await pdfLines(paths.files.officialQuote(requestId), buyer);
     const validUntil = addDays(today, 30);
     expect(lines).toEqual(
       expect.arrayContaining([
-        `Cotización oficial N.º ${officialQuoteId} · versión 1`,
+        `Cotización oficial N.º ${requestId} · versión 1`,
         `Emitida el ${formatDate(new Date())} · Válida hasta el ${formatDate(validUntil)}`,
         `N.º ${requestId} · Tubería para planta`,
         "Tubo de acero DN50 cédula 40",
@@ -279,14 +279,14 @@ describe("cotización oficial en PDF", () => {
       unit: "pieza",
       unit_price: String(1000 + i),
     }));
-    const { buyer, requestId, officialQuoteId } = await quoted(offerOf({ items }));
+    const { buyer, requestId } = await quoted(offerOf({ items }));
     const lines = await pdfLines(paths.files.officialQuote(requestId), buyer);
     const pages = lines.filter((line) => /^Página \d+ de \d+$/.test(line));
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.at(-1)).toBe(`Página ${pages.length} de ${pages.length}`);
     expect(
       lines.filter(
-        (line) => line === `Cotización oficial N.º ${officialQuoteId} · versión 1 (continuación)`,
+        (line) => line === `Cotización oficial N.º ${requestId} · versión 1 (continuación)`,
       ),
     ).toHaveLength(pages.length - 1);
     for (let i = 0; i < 45; i++) {
@@ -363,7 +363,7 @@ describe("versiones de la cotización oficial", () => {
     const currentLines = await pdfLines(paths.files.officialQuote(requestId), buyer);
     expect(currentLines).toEqual(
       expect.arrayContaining([
-        `Cotización oficial N.º ${second} · versión 2`,
+        `Cotización oficial N.º ${requestId} · versión 2`,
         money(348_000),
         "Plazo de entrega: 20 días",
         "Motivo de la versión 2: Ajuste del precio del acero",
@@ -372,7 +372,7 @@ describe("versiones de la cotización oficial", () => {
     expect(await pdfKey(second)).not.toBe(firstKey);
     expect(await pdfLines(paths.files.officialQuoteVersion(first), buyer)).toEqual(firstLines);
     expect(firstLines).toEqual(
-      expect.arrayContaining([`Cotización oficial N.º ${first} · versión 1`, money(295_800)]),
+      expect.arrayContaining([`Cotización oficial N.º ${requestId} · versión 1`, money(295_800)]),
     );
     expect(await pdfKey(first)).toBe(firstKey);
 
@@ -667,7 +667,7 @@ describe("PDF de una versión: quién puede leerlo", () => {
     expect(path).toBe(`/files/official-quote-versions/${officialQuoteId}`);
     for (const allowed of [buyer, otherAdmin]) {
       const lines = await pdfLines(path, allowed);
-      expect(lines).toContain(`Cotización oficial N.º ${officialQuoteId} · versión 1`);
+      expect(lines).toContain(`Cotización oficial N.º ${requestId} · versión 1`);
     }
     for (const refused of [otherBuyer, partner]) {
       const response = await download(path, refused);

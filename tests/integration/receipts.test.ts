@@ -135,7 +135,7 @@ async function receiptKey(paymentId: number) {
 
 describe("recibo de pago", () => {
   it("the buyer downloads it from the payments page and it says what was paid, by whom, for what", async () => {
-    const { buyer, paymentId, requestId, officialQuoteId } = await payment();
+    const { buyer, paymentId, requestId } = await payment();
     const link = await buyerReceiptLink(buyer, paymentId);
     expect(link).toMatch(new RegExp(`^/files/receipts/${paymentId}\\?exp=\\d+&sig=`));
 
@@ -156,7 +156,8 @@ describe("recibo de pago", () => {
         "Ferretería Ñandú S.A.",
         buyerRow.email,
         `N.º ${requestId} · Tubería de acero «DN50» para planta`,
-        `Cotización oficial N.º ${officialQuoteId}`,
+        // Numbered by its request, as every version of the quote.
+        `Cotización oficial N.º ${requestId} · versión 1`,
         "Importe pagado",
         "USD 2,500.75",
         "Transferencia bancaria",

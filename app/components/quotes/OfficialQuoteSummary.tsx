@@ -43,12 +43,15 @@ function standing(status: RequestStatus, expired: boolean): { label: string; ton
  * total, commission (on the subtotal), lead time, terms, validity (marked when past) and its PDF.
  */
 export function OfficialQuoteSummary({
+  requestId,
   quote,
   status,
   pdf,
   today,
   children,
 }: {
+  /** The quote's number: every version of a request's official quote carries the request's. */
+  requestId: number;
   quote: Version;
   /** The request's status: once decided, the badge says what became of the quote. */
   status: RequestStatus;
@@ -63,7 +66,7 @@ export function OfficialQuoteSummary({
     <>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         {/* The number its PDF carries, so a buyer and an operator can name the same document. */}
-        <span data-testid="numero-oficial">N.º {quote.id}</span>
+        <span data-testid="numero-oficial">N.º {requestId}</span>
         <span aria-hidden="true">·</span>
         <span data-testid="version-oficial">Versión {quote.version}</span>
         <Badge tone={badge.tone}>{badge.label}</Badge>
