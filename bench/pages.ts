@@ -67,6 +67,8 @@ const pages: [string, BenchRole | null][] = [
   ["/admin/quotes?q=v%C3%A1lvulas&status=paid", "admin"],
   [`/admin/quotes/${adminRequest.id}`, "admin"],
   ["/admin/payments", "admin"],
+  // A word in a fifth of the requests: read down the review queue, not sorted (isBroadSearch).
+  ["/admin/payments?q=petrolera", "admin"],
   ["/admin/users", "admin"],
   ["/admin/users?q=garc%C3%ADa%2099", "admin"],
   ["/admin/partners", "admin"],
