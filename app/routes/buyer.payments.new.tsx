@@ -13,11 +13,12 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/domain/payments";
 import { canPay } from "~/domain/quote-status";
 import { withUpload } from "~/domain/validation";
 import { getPayableQuote, submitPaymentProof } from "~/models/payment.server";
+import { getRequestForBuyer } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { getSettings } from "~/services/settings.server";
 import { readUploadForm } from "~/services/form.server";
-import { invalidForm, notFound, respond } from "~/services/respond.server";
+import { invalidForm, notFound, redirectWithToast, respond } from "~/services/respond.server";
 import { discardStagedFile, storeUpload } from "~/services/storage.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { idFrom } from "~/utils/ids";
@@ -54,12 +55,24 @@ function schema(upload: Parameters<typeof withUpload>[2]) {
   );
 }
 
-/** Only the buyer's own request; anything else is "not found". */
+/**
+ * Only the buyer's own request; anything else is "not found". Their own request without an
+ * official quote yet goes back to its page, which says where it stands.
+ */
 async function payableFor(request: Request) {
   const user = await requireRole(request, "buyer");
   const id = idFrom(new URL(request.url).searchParams.get("quote"));
   const quote = id ? await getPayableQuote(db, { requestId: id, buyerId: user.id }) : undefined;
-  if (!quote) throw notFound();
+  if (!quote) {
+    if (id && (await getRequestForBuyer(db, { id, buyerId: user.id })))
+      throw await redirectWithToast(paths.buyer.quote(id), {
+        type: "info",
+        title: "Aún no hay nada que pagar",
+        description:
+          "Esta solicitud todavía no tiene cotización oficial: podrás pagarla cuando la recibas.",
+      });
+    throw notFound();
+  }
   return { user, quote };
 }
 
@@ -129,7 +142,11 @@ export default function NewPayment() {
         <p className="mt-1 text-slate-700">{quote.title}</p>
         {!payable ? (
           <div className="card mt-6 space-y-4">
-            <p className="text-slate-800">Esta cotización no está pendiente de pago.</p>
+            <p className="text-slate-800">
+              {quote.status === "paid"
+                ? "Esta cotización ya está pagada."
+                : "Esta cotización no está pendiente de pago."}
+            </p>
             {backToQuote}
           </div>
         ) : (
@@ -194,7 +211,9 @@ export default function NewPayment() {
         </h2>
         <dl className="mt-3 space-y-2 text-sm">
           <div>
-            <dt className="text-slate-600">Total a pagar</dt>
+            <dt className="text-slate-600">
+              {payable ? "Total a pagar" : "Total de la cotización"}
+            </dt>
             <dd className="text-xl font-bold">
               {formatMoney(quote.final_amount_cents, quote.currency)}
             </dd>

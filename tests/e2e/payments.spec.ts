@@ -390,6 +390,18 @@ test("un comprador no puede pagar ni ver pagos de otro comprador", async ({
   await expect(page.getByText("Ajena")).toHaveCount(0);
   await page.goto("/buyer/payments");
   await expect(page.getByText("Aún no tienes pagos")).toBeVisible();
+  // Their own request without an official quote yet goes back to it, with why; another
+  // buyer's is still not found.
+  const waiting = insertRequest(server, { buyer: owner, title: "Propia sin cotización" });
+  const ownerPage = await pageAs(owner);
+  await ownerPage.goto(`/buyer/payments/new?quote=${waiting}`);
+  await expect(ownerPage).toHaveURL(new RegExp(`/buyer/quotes/${waiting}$`));
+  await expect(
+    ownerPage.getByText(
+      "Esta solicitud todavía no tiene cotización oficial: podrás pagarla cuando la recibas.",
+    ),
+  ).toBeVisible();
+  expect((await page.goto(`/buyer/payments/new?quote=${waiting}`))?.status()).toBe(404);
 
   const post = await page.request.post(`/buyer/payments/new?quote=${requestId}`, {
     multipart: { amount: "500.00", method: "transfer", file: pngFile() },
