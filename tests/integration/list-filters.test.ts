@@ -23,7 +23,7 @@ import {
 import { db } from "~/services/db.server";
 import { startSession } from "~/services/session.server";
 import type { PageRequest } from "~/utils/keyset";
-import { byDesc, expectPages, first, reversed, walk } from "./pages";
+import { byDesc, expectPages, first, inQueueOrder, reversed, sentAt, walk } from "./pages";
 
 const BASE = "http://localhost:3999";
 const MARCH: DayRange = { from: "2031-03-01", to: "2031-03-10" };
@@ -54,22 +54,6 @@ const inRange = (at: string, range: DayRange) =>
   at >= `${range.from}T00:00:00.000Z` && at < `${nextDay(range.to!)}T00:00:00.000Z`;
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-const sentAt = (p: PaymentRow) => p.submitted ?? p.created;
-/** The Pagos review queue: pending first (proof sent before none, oldest first), then reviewed newest sent first. */
-const inQueueOrder = (rows: PaymentRow[]) => [
-  ...rows
-    .filter((p) => p.status === "pending")
-    .sort(
-      reversed(
-        byDesc<PaymentRow>(
-          (p) => (p.submitted === null ? 1 : 0),
-          sentAt,
-          (p) => p.id,
-        ),
-      ),
-    ),
-  ...rows.filter((p) => p.status !== "pending").sort(byDesc<PaymentRow>(sentAt, (p) => p.id)),
-];
 
 async function addRequest(owner: number, created: string, amount: number | null, deadline: string) {
   const id = await makeRequest(owner, "assigned", `Pedido ${requests.length}`);

@@ -52,3 +52,35 @@ export const reversed =
   <T>(compare: (a: T, b: T) => number) =>
   (a: T, b: T) =>
     compare(b, a);
+
+/** A payment as the Pagos lists order it. */
+interface QueuedPayment {
+  id: number;
+  created: string;
+  submitted: string | null;
+  status: string;
+}
+
+/** When a payment's proof was sent, or it was opened when none was. */
+export const sentAt = (p: QueuedPayment) => p.submitted ?? p.created;
+
+/**
+ * The Pagos review queue: pending first (a proof sent before none, oldest first), then the
+ * reviewed ones, newest sent first.
+ */
+export function inQueueOrder<P extends QueuedPayment>(rows: P[]): P[] {
+  return [
+    ...rows
+      .filter((p) => p.status === "pending")
+      .sort(
+        reversed(
+          byDesc<P>(
+            (p) => (p.submitted === null ? 1 : 0),
+            sentAt,
+            (p) => p.id,
+          ),
+        ),
+      ),
+    ...rows.filter((p) => p.status !== "pending").sort(byDesc<P>(sentAt, (p) => p.id)),
+  ];
+}

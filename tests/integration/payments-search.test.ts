@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PaymentStatus } from "../../db/schema";
 import { makeRequest, makeUser } from "./factories";
-import { byDesc, expectPages, reversed } from "./pages";
+import { byDesc, expectPages, inQueueOrder, reversed, sentAt } from "./pages";
 import {
   BROAD_SEARCH_REQUESTS,
   exportAdminPayments,
@@ -27,22 +27,6 @@ interface PaymentRow {
 const screws: PaymentRow[] = [];
 const valves: PaymentRow[] = [];
 
-const sentAt = (p: PaymentRow) => p.submitted ?? p.created;
-/** The review queue: pending first (proof sent before none, oldest first), then reviewed newest sent first. */
-const inQueueOrder = (rows: PaymentRow[]) => [
-  ...rows
-    .filter((p) => p.status === "pending")
-    .sort(
-      reversed(
-        byDesc<PaymentRow>(
-          (p) => (p.submitted === null ? 1 : 0),
-          sentAt,
-          (p) => p.id,
-        ),
-      ),
-    ),
-  ...rows.filter((p) => p.status !== "pending").sort(byDesc<PaymentRow>(sentAt, (p) => p.id)),
-];
 const ids = (rows: PaymentRow[]) => rows.map((p) => p.id);
 
 async function addPayment(requestId: number, buyer: number, i: number) {
