@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/services/db.server";
-import { NO_PASSWORD_HASH } from "./user.server";
+import { INVITATION_ANSWERED } from "./user.server";
 
 interface CatalogueCategory {
   id: number;
@@ -87,8 +87,7 @@ export async function listCatalogueProducts(
 /**
  * The landing's featured partners («Socio Verificado»): partners an operator featured whose
  * account is active and activated. The flag alone is not trusted: one set before the account was
- * deactivated, or on an invitation still pending, shows nobody. The no-password mark is a literal,
- * not a bound value, as everywhere an invitation is told apart (the partial indexes need it).
+ * deactivated, or on an invitation still pending, shows nobody.
  */
 export function listLandingPartners(database: DB, limit = 5) {
   return database
@@ -97,7 +96,7 @@ export function listLandingPartners(database: DB, limit = 5) {
     .where("role", "=", "partner")
     .where("is_featured_partner", "=", 1)
     .where("deactivated_at", "is", null)
-    .where(sql<boolean>`password_hash != ${sql.lit(NO_PASSWORD_HASH)}`)
+    .where(INVITATION_ANSWERED)
     .orderBy("company_name")
     .limit(limit)
     .execute();

@@ -3,11 +3,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
-import { NO_PASSWORD_HASH } from "./user.server";
-
-// Literal, not bound, as the users list writes it: an invited account has not chosen a password.
-const invitationPending = sql<boolean>`password_hash = ${sql.lit(NO_PASSWORD_HASH)}`;
-const invitationAnswered = sql<boolean>`password_hash != ${sql.lit(NO_PASSWORD_HASH)}`;
+import { INVITATION_ANSWERED, INVITATION_PENDING } from "./user.server";
 
 interface PartnerLoadRow {
   id: number;
@@ -52,7 +48,7 @@ export async function listPartnersForAdmin(
         "u.phone",
         "u.is_featured_partner",
         "u.deactivated_at",
-        sql<number>`u.password_hash = ${sql.lit(NO_PASSWORD_HASH)}`.as("invitation_pending"),
+        sql<number>`${INVITATION_PENDING}`.as("invitation_pending"),
         // Kept by triggers in the writing transaction (desk summaries): no count per row.
         sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
         sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
@@ -86,7 +82,7 @@ export async function setPartnerFeatured(
     .set({ is_featured_partner: featured ? 1 : 0, updated_at: now() })
     .where("id", "=", partnerId)
     .where("role", "=", "partner")
-    .$if(featured, (q) => q.where("deactivated_at", "is", null).where(invitationAnswered))
+    .$if(featured, (q) => q.where("deactivated_at", "is", null).where(INVITATION_ANSWERED))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return ok();
   if (!featured) return fail("not_found", "Socio no encontrado.");
@@ -96,7 +92,7 @@ export async function setPartnerFeatured(
     .where("id", "=", partnerId)
     .where("role", "=", "partner")
     .where("deactivated_at", "is", null)
-    .where(invitationPending)
+    .where(INVITATION_PENDING)
     .executeTakeFirst();
   return pending
     ? fail("locked", FEATURE_PENDING_MESSAGE)

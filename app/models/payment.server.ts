@@ -223,7 +223,9 @@ export async function confirmPayment(
           ? "El comprador envió su comprobante después de que abriste la página: revísalo antes de confirmar el pago."
           : "El comprador envió otro comprobante después de que abriste la página: revísalo antes de confirmar el pago.",
       );
-    if (!payment.proof_key && !received) {
+    // Without a proof, only the operator's record of a payment received another way confirms it.
+    const recorded = payment.proof_key ? null : received;
+    if (!payment.proof_key && !recorded) {
       return fail("conflict", "El comprador aún no envió el comprobante de este pago.");
     }
     const next = nextStatus(payment.request_status, "confirm_payment");
@@ -242,7 +244,7 @@ export async function confirmPayment(
         reviewed_by: adminId,
         rejection_reason: null,
         updated_at: timestamp,
-        ...(received && !payment.proof_key ? { method: received.method } : {}),
+        ...(recorded ? { method: recorded.method } : {}),
       })
       .where("id", "=", paymentId)
       .execute();
@@ -253,8 +255,8 @@ export async function confirmPayment(
         payment.request_status,
         next,
         adminId,
-        received && !payment.proof_key
-          ? `Pago registrado sin comprobante (${PAYMENT_METHOD_LABELS[received.method]}): ${received.note}`
+        recorded
+          ? `Pago registrado sin comprobante (${PAYMENT_METHOD_LABELS[recorded.method]}): ${recorded.note}`
           : "Pago confirmado",
       );
     }
@@ -502,20 +504,21 @@ export async function adminPaymentCounts(database: DB) {
  * payments_review_queue), then the reviewed ones, newest sent first. The cursor key names the
  * part: "p|<no proof>|<time>" or "r|<sent>".
  */
-function paymentListKey(p: {
+function paymentListKey(p: QueuedPayment & { status: PaymentStatus }) {
+  const { flag, at, id } = queuePlace(p);
+  return { key: p.status === "pending" ? `p|${flag}|${at}` : `r|${at}`, id };
+}
+
+type QueuedPayment = {
   id: number;
-  status: PaymentStatus;
   proof_key: string | null;
   submitted_at: string | null;
   created_at: string;
-}) {
-  return {
-    key:
-      p.status === "pending"
-        ? `p|${p.proof_key === null ? 1 : 0}|${p.submitted_at ?? p.created_at}`
-        : `r|${p.submitted_at ?? p.created_at}`,
-    id: p.id,
-  };
+};
+
+/** A payment's place in its part of the review queue (QUEUE_KEY; the reviewed part reads `at`, `id`). */
+function queuePlace(p: QueuedPayment): QueueFrom {
+  return { flag: p.proof_key === null ? 1 : 0, at: p.submitted_at ?? p.created_at, id: p.id };
 }
 
 const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[];
@@ -538,11 +541,8 @@ async function isBroadSearch(database: DB, q: string): Promise<boolean> {
   const expression =
     q && requestReferenceIn(q) === null ? matchExpression(q, ["title", "buyer"]) : null;
   if (!expression) return false;
-  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${matchingRequestIds(
-    database,
-    expression,
-  ).limit(BROAD_SEARCH_REQUESTS + 1)})`.execute(database);
-  return Number(result.rows[0]?.n ?? 0) > BROAD_SEARCH_REQUESTS;
+  const matches = matchingRequestIds(database, expression);
+  return (await cappedCount(database, matches, BROAD_SEARCH_REQUESTS)) > BROAD_SEARCH_REQUESTS;
 }
 
 /**
@@ -673,7 +673,7 @@ function reviewQueue(
           ),
         )
         .orderBy(sql`p.proof_key IS NULL`, backwards ? "desc" : "asc")
-        .orderBy(sql`coalesce(p.submitted_at, p.created_at)`, backwards ? "desc" : "asc")
+        .orderBy(SENT_AT, backwards ? "desc" : "asc")
         .orderBy("p.id", backwards ? "desc" : "asc"),
     reviewed: (from: ReviewedFrom | null) =>
       reviewed
@@ -823,18 +823,16 @@ export async function* exportAdminPayments(
     return;
   }
   const queue = reviewQueue(database, { q, broad, status, range }, false);
-  const sentAt = (p: { submitted_at: string | null; created_at: string }) =>
-    p.submitted_at ?? p.created_at;
   if (queue.showPending)
     yield* batchesFrom(
       (from: QueueFrom | null) =>
         withExportColumns(queue.pending(from)).limit(EXPORT_BATCH_SIZE).execute(),
-      (p) => ({ flag: p.proof_key === null ? 1 : 0, at: sentAt(p), id: p.id }),
+      queuePlace,
     );
   if (queue.showReviewed)
     yield* batchesFrom(
       (from: ReviewedFrom | null) =>
         withExportColumns(queue.reviewed(from)).limit(EXPORT_BATCH_SIZE).execute(),
-      (p) => ({ at: sentAt(p), id: p.id }),
+      queuePlace,
     );
 }

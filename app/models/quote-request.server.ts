@@ -178,13 +178,14 @@ export function matchingPageIds(
 /** At most this many search results are counted ("Más de 200"): counting costs as much per row as reading. */
 export const SEARCH_COUNT_CAP = 200;
 
-/** The rows `query` selects, counted up to SEARCH_COUNT_CAP + 1. */
+/** The rows `query` selects, counted up to `cap` + 1 (SEARCH_COUNT_CAP unless given). */
 export async function cappedCount(
   database: DB,
   query: { limit(n: number): Expression<unknown> },
+  cap = SEARCH_COUNT_CAP,
 ): Promise<number> {
   const result = await sql<{ n: number }>`SELECT count(*) AS n FROM (${query.limit(
-    SEARCH_COUNT_CAP + 1,
+    cap + 1,
   )})`.execute(database);
   return Number(result.rows[0]?.n ?? 0);
 }

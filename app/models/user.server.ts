@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Role, User } from "../../db/schema";
 import { now, writeTransaction, type DB } from "~/services/db.server";
 import { fail, ok, type Result } from "~/domain/result";
@@ -40,6 +41,12 @@ const PUBLIC_USER_COLUMNS = [
  * takes as long as any other refusal). Migration 2026-11-26T07-00 indexes users by it.
  */
 export const NO_PASSWORD_HASH = "!no-password";
+
+// Literal, not bound: a bound value would keep SQLite from using the partial indexes.
+/** An invited account whose owner has not chosen a password yet («Invitación pendiente»). */
+export const INVITATION_PENDING = sql<boolean>`password_hash = ${sql.lit(NO_PASSWORD_HASH)}`;
+/** An account whose owner has chosen a password: activated. */
+export const INVITATION_ANSWERED = sql<boolean>`password_hash != ${sql.lit(NO_PASSWORD_HASH)}`;
 
 export function getUserById(database: DB, id: number): Promise<PublicUser | undefined> {
   return database

@@ -23,7 +23,7 @@ import { requireUser } from "~/models/auth.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast, respond } from "~/services/respond.server";
-import { currentSessionId } from "~/services/session.server";
+import { readSessionId } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 import { formatDate } from "~/utils/format";
 import { serverForm } from "~/utils/server-form";
@@ -67,12 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: passwordSchema() });
     if (submission.status !== "success")
       return invalidForm(submission, { hideFields: PASSWORD_FIELDS });
-    const result = await changePassword(
-      db,
-      user,
-      submission.value,
-      await currentSessionId(request),
-    );
+    const result = await changePassword(db, user, submission.value, await readSessionId(request));
     return respond(
       result,
       submission,

@@ -109,15 +109,11 @@ function getCookies() {
   return cookies;
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+/** The id of the session the request's cookie names (null without one). */
+export async function readSessionId(request: Request): Promise<string | null> {
   const { session } = await getCookies();
   const value = await session.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
-}
-
-/** The id of the session the request's cookie names, for keeping it while others end. */
-export function currentSessionId(request: Request): Promise<string | null> {
-  return readSessionId(request);
 }
 
 /** The request still carries a session cookie (signed in once; the session may have ended since). */
