@@ -53,6 +53,8 @@ interface LoginFailuresTable {
   email: string;
   /** The client's address as the edge saw it (Fly-Client-IP behind TRUST_PROXY). */
   client_address: Generated<string>;
+  /** The device cookie's nonce when the browser had one for this account; NULL: unknown device. */
+  device: string | null;
   created_at: CreatedAt;
 }
 

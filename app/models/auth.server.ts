@@ -14,7 +14,12 @@ import { generateToken, hashPassword, verifyPassword } from "~/services/crypto.s
 import { db, now, type DB } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/services/client-address.server";
 import { absoluteUrl, deliverSoon, enqueueMail } from "~/services/mailer.server";
-import { hasSessionCookie, loadSession } from "~/services/session.server";
+import {
+  hasSessionCookie,
+  loadSession,
+  readKnownDevices,
+  type KnownDevice,
+} from "~/services/session.server";
 import { getSettings } from "~/services/settings.server";
 import { paths } from "~/utils/paths";
 
@@ -24,16 +29,47 @@ export type SignInResult =
   | { ok: true; user: PublicUser }
   | { ok: false; reason: "invalid" | "locked" | "unverified" | "deactivated"; email: string };
 
-async function recentFailures(database: DB, email: string, clientAddress: string): Promise<number> {
+/**
+ * Unknown devices may fail this many times the per-address limit on one account, across all
+ * addresses, before every unknown device is refused for it (ADR 0018): enough for an owner on a
+ * new computer and a phone; a botnet with an address per guess gets no more.
+ */
+export const UNKNOWN_DEVICES_FACTOR = 2;
+
+type Lock = "address" | "account" | "device" | null;
+
+function failuresSince(database: DB, email: string) {
   const since = new Date(Date.now() - LOCKOUT_MINUTES * 60_000).toISOString();
-  const row = await database
+  return database
     .selectFrom("login_failures")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("email", "=", email)
-    .where("client_address", "=", clientAddress)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where("created_at", ">", since);
+}
+
+/**
+ * Whether this attempt is refused before its password is checked. A known device (its cookie names
+ * this account) is limited by its own failures; an unknown one by its address's failures on the
+ * account and by all unknown devices' failures on it. Unknown e-mails are counted the same way, so
+ * a lockout does not tell which e-mails have accounts.
+ */
+async function lockFor(
+  database: DB,
+  email: string,
+  clientAddress: string,
+  device: string | null,
+  max: number,
+): Promise<Lock> {
+  const count = async (query: ReturnType<typeof failuresSince>) =>
+    Number((await query.executeTakeFirstOrThrow()).count);
+  if (device)
+    return (await count(failuresSince(database, email).where("device", "=", device))) >= max
+      ? "device"
+      : null;
+  const unknown = failuresSince(database, email).where("device", "is", null);
+  if ((await count(unknown.where("client_address", "=", clientAddress))) >= max) return "address";
+  if ((await count(unknown)) >= max * UNKNOWN_DEVICES_FACTOR) return "account";
+  return null;
 }
 
 /**
@@ -50,6 +86,7 @@ async function warnOwner(
   database: DB,
   user: { id: number; email: string; first_name: string },
   clientAddress: string,
+  lock: Exclude<Lock, null>,
 ): Promise<void> {
   const windowStart = new Date(Date.now() - LOCKOUT_MINUTES * 60_000).toISOString();
   const claimed = await database
@@ -66,7 +103,11 @@ async function warnOwner(
     subject: "Intentos fallidos de inicio de sesión en tu cuenta",
     paragraphs: [
       `Hola ${user.first_name}:`,
-      `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con una contraseña incorrecta varias veces desde la dirección ${clientAddress}. Hemos bloqueado esa dirección durante ${LOCKOUT_MINUTES} minutos.`,
+      lock === "address"
+        ? `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con una contraseña incorrecta varias veces desde la dirección ${clientAddress}. Hemos bloqueado esa dirección durante ${LOCKOUT_MINUTES} minutos.`
+        : lock === "account"
+          ? `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con contraseñas incorrectas muchas veces desde distintas direcciones (la última, ${clientAddress}). Durante ${LOCKOUT_MINUTES} minutos solo se podrá entrar desde los navegadores donde ya iniciaste sesión antes.`
+          : `Alguien ha intentado iniciar sesión en tu cuenta de CotizaHub con una contraseña incorrecta varias veces desde un navegador donde ya habías entrado (dirección ${clientAddress}). Hemos bloqueado ese navegador durante ${LOCKOUT_MINUTES} minutos.`,
       "Tú puedes seguir entrando con normalidad desde tu equipo habitual. Si no reconoces estos intentos, cambia tu contraseña: al restablecerla también se levanta cualquier bloqueo.",
     ],
     action: { label: "Restablecer mi contraseña", url: absoluteUrl(paths.forgotPassword()) },
@@ -75,16 +116,18 @@ async function warnOwner(
 }
 
 /**
- * Checks an e-mail and password. After `maxLoginAttempts` failures for an e-mail from one client
- * address within LOCKOUT_MINUTES, that address is refused for that e-mail (even with the right
- * password) until the window passes; other addresses, the owner's included, are not affected.
- * Counters live in SQLite so every server instance sees them.
+ * Checks an e-mail and password (ADR 0018). Within LOCKOUT_MINUTES, an unknown device is refused
+ * for an e-mail (even with the right password) after `maxLoginAttempts` failures from its address,
+ * or after UNKNOWN_DEVICES_FACTOR times that from unknown devices at any address; a browser where
+ * the account signed in before is refused only after `maxLoginAttempts` failures of its own, so the
+ * owner keeps signing in during an attack. Counters live in SQLite so every server process sees them.
  */
 export async function verifySignIn(
   database: DB,
   rawEmail: unknown,
   password: unknown,
   clientAddress: string,
+  knownDevices: KnownDevice[] = [],
 ): Promise<SignInResult> {
   const parsedEmail = emailField.safeParse(rawEmail);
   const email = parsedEmail.success
@@ -93,9 +136,10 @@ export async function verifySignIn(
         .trim()
         .toLowerCase();
   const { maxLoginAttempts } = await getSettings(database);
-  const failures = await recentFailures(database, email, clientAddress);
-  if (failures >= maxLoginAttempts) return { ok: false, reason: "locked", email };
   const user = parsedEmail.success ? await getUserWithPasswordByEmail(database, email) : undefined;
+  const device = (user && knownDevices.find((d) => d.userId === user.id)?.nonce) ?? null;
+  if (await lockFor(database, email, clientAddress, device, maxLoginAttempts))
+    return { ok: false, reason: "locked", email };
   // An invited account without a password yet is checked like an unknown e-mail (same time, same
   // answer): nothing tells that it exists.
   const stored = user && user.password_hash !== NO_PASSWORD_HASH ? user.password_hash : null;
@@ -107,20 +151,25 @@ export async function verifySignIn(
   if (!user || !valid) {
     await database
       .insertInto("login_failures")
-      .values({ email, client_address: clientAddress })
+      .values({ email, client_address: clientAddress, device })
       .execute();
-    if (user && !user.deactivated_at && failures + 1 >= maxLoginAttempts)
-      await warnOwner(database, user, clientAddress);
+    const lock = await lockFor(database, email, clientAddress, device, maxLoginAttempts);
+    if (user && !user.deactivated_at && lock) await warnOwner(database, user, clientAddress, lock);
     return { ok: false, reason: "invalid", email };
   }
   // Like "unverified", told only to whoever typed the right password: to anyone else a deactivated
   // account answers as every wrong password does.
   if (user.deactivated_at) return { ok: false, reason: "deactivated", email };
   if (!user.email_verified_at) return { ok: false, reason: "unverified", email };
+  // This browser's own failures are forgotten; unknown devices' stay counted while an attack lasts.
   await database
     .deleteFrom("login_failures")
     .where("email", "=", email)
-    .where("client_address", "=", clientAddress)
+    .where((eb) =>
+      device
+        ? eb("device", "=", device)
+        : eb.and([eb("device", "is", null), eb("client_address", "=", clientAddress)]),
+    )
     .execute();
   return { ok: true, user: (await getUserById(database, user.id))! };
 }
@@ -128,7 +177,13 @@ export async function verifySignIn(
 const authenticator = new Authenticator<SignInResult>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) =>
-    verifySignIn(db, form.get("email"), form.get("password"), clientAddress(request)),
+    verifySignIn(
+      db,
+      form.get("email"),
+      form.get("password"),
+      clientAddress(request),
+      await readKnownDevices(request),
+    ),
   ),
   "form",
 );
@@ -143,6 +198,8 @@ export function authenticateForm(request: Request, form: FormData): Promise<Sign
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       [CLIENT_ADDRESS_HEADER]: clientAddress(request),
+      // The device cookie (ADR 0018), and nothing else of the original request.
+      Cookie: request.headers.get("Cookie") ?? "",
     },
     body: new URLSearchParams(
       [...form].filter((e): e is [string, string] => typeof e[1] === "string"),

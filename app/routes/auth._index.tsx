@@ -18,7 +18,7 @@ import {
   redirectWithToast,
   type FormReply,
 } from "~/services/respond.server";
-import { startSession } from "~/services/session.server";
+import { rememberDevice, startSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { serverForm } from "~/utils/server-form";
@@ -94,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
       outcome.reason === "locked"
         ? [
             "Acceso bloqueado temporalmente",
-            `Demasiados intentos fallidos. Por seguridad, el inicio de sesión con este correo está bloqueado durante ${LOCKOUT_MINUTES} minutos.`,
+            `Demasiados intentos fallidos. Por seguridad, el inicio de sesión con este correo está bloqueado durante ${LOCKOUT_MINUTES} minutos desde este navegador. Si ya entraste antes desde otro navegador, puedes seguir entrando desde él.`,
           ]
         : outcome.reason === "deactivated"
           ? [
@@ -123,7 +123,12 @@ export async function action({ request }: ActionFunctionArgs) {
       title: "¡Bienvenido de vuelta!",
       description: "Has iniciado sesión exitosamente.",
     },
-    { headers: { "Set-Cookie": await startSession(db, request, outcome.user.id) } },
+    {
+      headers: [
+        ["Set-Cookie", await startSession(db, request, outcome.user.id)],
+        ["Set-Cookie", await rememberDevice(request, outcome.user.id)],
+      ],
+    },
   );
 }
 

@@ -34,6 +34,7 @@ export function clientAddressOfNode(req: IncomingMessage): string {
 }
 
 const appOrigin = env.APP_URL ? new URL(env.APP_URL).origin : null;
+const appHost = env.APP_URL ? new URL(env.APP_URL).host : null;
 
 /**
  * The origin a same-site browser sends for this request: APP_URL's when it is set (so a forged Host,
@@ -65,6 +66,27 @@ export function isCrossSiteWrite(req: IncomingMessage): boolean {
   const origin = firstHeader(req.headers.origin);
   if (origin === undefined) return false;
   return origin !== expectedOrigin(req);
+}
+
+/**
+ * Remix checks a write's Origin against the host itself (X-Forwarded-Host, else Host) and throws an
+ * empty 500 when they differ. The edge has already decided whether the Origin is ours, so it hands
+ * Remix a host that agrees with that decision: without TRUST_PROXY a client's own X-Forwarded-Host
+ * is dropped, and a write whose Origin is APP_URL's (its Host rewritten by a proxy in front) names
+ * APP_URL's host. Returns false when the two still differ, for the edge to refuse with a 4xx.
+ */
+function agreeOnHost(req: IncomingMessage): boolean {
+  if (!trustProxy) delete req.headers["x-forwarded-host"];
+  const origin = firstHeader(req.headers.origin);
+  if (origin === undefined || req.method === "GET" || req.method === "HEAD") return true;
+  if (appOrigin && origin === appOrigin) req.headers["x-forwarded-host"] = appHost!;
+  const host =
+    firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() || req.headers.host;
+  try {
+    return origin !== "null" && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 /** The largest body a request may declare, by its content type. */
@@ -157,7 +179,7 @@ export function guard(req: IncomingMessage, res: ServerResponse, next: () => voi
     closeIfAnsweredEarly(req, res);
   }
   if (!METHODS.has(req.method ?? "")) return refuse(res, 405);
-  if (isCrossSiteWrite(req)) return refuse(res, 403);
+  if (isCrossSiteWrite(req) || !agreeOnHost(req)) return refuse(res, 403);
   const declared = Number(firstHeader(req.headers["content-length"]) ?? 0);
   if (declared > bodyCap(req)) return refuse(res, 413);
   next();

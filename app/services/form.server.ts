@@ -18,7 +18,9 @@ import {
   type FileRule,
 } from "~/domain/files";
 import {
+  fieldNameProblem,
   MAX_FIELDS,
+  MAX_FORM_ROWS,
   MAX_MULTIPART_BYTES,
   MAX_TEXT_FIELD_BYTES,
   MAX_URLENCODED_BYTES,
@@ -36,14 +38,16 @@ import type { StagedFile, UploadForm } from "./storage.server";
 
 const MESSAGES = {
   400: "El formulario llegó incompleto o dañado. Vuelve a la página y envíalo de nuevo.",
+  rows: `Este formulario admite hasta ${MAX_FORM_ROWS} renglones y el envío traía uno fuera de ese límite: no se guardó nada. Vuelve a la página y envíalo de nuevo.`,
   413: "El envío supera el tamaño máximo permitido (10 MB por archivo). Reduce el archivo y vuelve a intentarlo.",
   415: "Este formulario solo acepta envíos de formulario web (application/x-www-form-urlencoded o multipart/form-data).",
 } as const;
 
-function refused(status: keyof typeof MESSAGES): Response {
-  return new Response(MESSAGES[status], {
+function refused(reason: keyof typeof MESSAGES): Response {
+  const status = reason === "rows" ? 400 : reason;
+  return new Response(MESSAGES[reason], {
     status,
-    statusText: MESSAGES[status],
+    statusText: MESSAGES[reason],
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
@@ -131,7 +135,9 @@ async function parse(request: Request, target: FileTarget | null, files: RawFile
   let fileClaimed = false;
   const done = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
+      const problem = fieldNameProblem(name);
       if (info.valueTruncated || info.nameTruncated) reject(new Refusal(413));
+      else if (problem) reject(new Refusal(problem === "row" ? "rows" : 400));
       else formData.append(name, value);
     });
     parser.on("file", (name, stream, info) => {

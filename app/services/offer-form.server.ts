@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { offerDraftFrom, parseOffer, utcDay, type OfferTerms } from "~/domain/offer";
+import { MAX_ITEMS, offerDraftFrom, parseOffer, utcDay, type OfferTerms } from "~/domain/offer";
 import { optionalText } from "~/domain/validation";
 import { withUnkeptFile, type FormReply } from "./respond.server";
 import { getSettings } from "./settings.server";
@@ -68,15 +68,17 @@ export function offerDraftReply(
   unkeptFile: { originalName: string } | null = null,
 ) {
   const { payload } = parseWithZod(formData, { schema: z.object({}).passthrough() });
+  // The reader refused any index past MAX_ITEMS, so this echoes at most MAX_ITEMS rows.
   const items = Array.isArray(payload.items) ? [...payload.items] : [];
-  if (intent.kind === "add_row") items.push({});
+  const full = intent.kind === "add_row" && items.length >= MAX_ITEMS;
+  if (intent.kind === "add_row" && !full) items.push({});
   if (intent.kind === "remove_row") items.splice(intent.row, 1);
   const result: SubmissionResult<string[]> = {
     status: "error",
     initialValue: { ...payload, items, file: undefined } as unknown as SubmissionResult<
       string[]
     >["initialValue"],
-    error: {},
+    error: full ? { items: [`Una oferta puede tener hasta ${MAX_ITEMS} renglones.`] } : {},
   };
   return data<FormReply>({ result: withUnkeptFile(result, unkeptFile) });
 }

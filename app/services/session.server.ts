@@ -89,7 +89,9 @@ function createFlashStorage(name: string, secret: string) {
 
 type FlashStorage = ReturnType<typeof createFlashStorage>;
 
-let cookies: Promise<{ session: Cookie; flash: Record<keyof Flashes, FlashStorage> }> | undefined;
+let cookies:
+  | Promise<{ session: Cookie; device: Cookie; flash: Record<keyof Flashes, FlashStorage> }>
+  | undefined;
 
 function getCookies() {
   cookies ??= cookieSecret(db).then((secret) => ({
@@ -101,12 +103,65 @@ function getCookies() {
       secrets: [secret],
       maxAge: ABSOLUTE_LIFETIME_MS / 1000,
     }),
+    device: createCookie(DEVICE_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+      secrets: [secret],
+      maxAge: DEVICE_LIFETIME_S,
+    }),
     flash: {
       toast: createFlashStorage(FLASH_COOKIES.toast, secret),
       form: createFlashStorage(FLASH_COOKIES.form, secret),
     },
   }));
   return cookies;
+}
+
+/**
+ * Device cookies (OWASP's answer to distributed password guessing, ADR 0018): a browser where an
+ * account signed in successfully carries, signed, that account's id and a random nonce. Sign-in
+ * from such a browser is limited by its own failures only, so the owner still signs in while
+ * unknown devices are locked out of the account. One cookie holds the few accounts used in it.
+ */
+const DEVICE_COOKIE = "__dispositivo";
+const DEVICE_LIFETIME_S = 365 * 24 * 60 * 60;
+const MAX_DEVICE_ACCOUNTS = 5;
+
+export interface KnownDevice {
+  userId: number;
+  nonce: string;
+}
+
+function isKnownDevice(value: unknown): value is KnownDevice {
+  const entry = value as KnownDevice;
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    Number.isSafeInteger(entry.userId) &&
+    typeof entry.nonce === "string" &&
+    /^[0-9a-f]{32}$/.test(entry.nonce)
+  );
+}
+
+/** The accounts this browser signed in to before (an unsigned or altered cookie counts as none). */
+export async function readKnownDevices(request: Request): Promise<KnownDevice[]> {
+  const { device } = await getCookies();
+  const value: unknown = await device.parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter(isKnownDevice).slice(0, MAX_DEVICE_ACCOUNTS) : [];
+}
+
+/** The Set-Cookie that makes this browser known to `userId` (its nonce kept when it had one). */
+export async function rememberDevice(request: Request, userId: number): Promise<string> {
+  const { device } = await getCookies();
+  const known = await readKnownDevices(request);
+  const mine = known.find((entry) => entry.userId === userId) ?? {
+    userId,
+    nonce: crypto.randomBytes(16).toString("hex"),
+  };
+  const others = known.filter((entry) => entry.userId !== userId);
+  return device.serialize([mine, ...others].slice(0, MAX_DEVICE_ACCOUNTS));
 }
 
 /** The id of the session the request's cookie names (null without one). */

@@ -25,6 +25,7 @@ import * as partnerDirectoryOrder from "./2026-11-27T12-00_partner_directory_ord
 import * as productSearch from "./2026-11-27T14-00_product_search";
 import * as roundPartnerCount from "./2026-11-27T16-00_round_partner_count";
 import * as contactClientAddress from "./2026-11-27T18-00_contact_client_address";
+import * as signInDevices from "./2026-11-28T00-00_sign_in_devices";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T14-00_product_search": productSearch,
   "2026-11-27T16-00_round_partner_count": roundPartnerCount,
   "2026-11-27T18-00_contact_client_address": contactClientAddress,
+  "2026-11-28T00-00_sign_in_devices": signInDevices,
 };
