@@ -58,7 +58,11 @@ export function hasRange(range: DayRange): boolean {
 export function rangeInstants(range: DayRange): { start: string | null; end: string | null } {
   return {
     start: range.from ? `${range.from}T00:00:00.000Z` : null,
-    end: range.to ? new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString() : null,
+    // Through the last day there is (9999-12-31) is no end: the day after has no ISO text.
+    end:
+      range.to && range.to < "9999-12-31"
+        ? new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString()
+        : null,
   };
 }
 

@@ -20,6 +20,12 @@ interface KeysetColumns {
 const keyRef = (key: string | RawBuilder<unknown>) =>
   typeof key === "string" ? sql.ref(key) : key;
 
+/** The cursor's key as the list's column holds it; null for a numeric key that is not a number. */
+function cursorKey(key: string, columns: KeysetColumns): string | number | null {
+  if (!columns.numeric) return key;
+  return /^-?\d{1,15}$/.test(key) ? Number(key) : null;
+}
+
 /**
  * The WHERE part of a keyset page: rows strictly after (or before) the cursor in a list sorted by
  * `(key, id)` (descending unless `order` says otherwise), or by `id` alone when `key` is null. Row
@@ -33,7 +39,9 @@ export function keysetCondition(
   const descending = (columns.order ?? "desc") === "desc";
   const op = sql.raw((request.kind === "after") === descending ? "<" : ">");
   const { id } = request.cursor;
-  const key = columns.numeric ? Number(request.cursor.key) : request.cursor.key;
+  const key = cursorKey(request.cursor.key, columns);
+  // A forged key that is not a number (NULL to SQLite) would walk the index: the list starts over.
+  if (key === null) return null;
   return columns.key === null
     ? sql<SqlBool>`${sql.ref(columns.id)} ${op} ${id}`
     : sql<SqlBool>`(${keyRef(columns.key)}, ${sql.ref(columns.id)}) ${op} (${key}, ${id})`;
@@ -89,7 +97,8 @@ export async function readKeysetPageOverTies<DB, TB extends keyof DB, O>(
   const direction = keysetDirection(request, columns.order);
   const beyond = sql.raw(direction === "asc" ? ">" : "<");
   const { id } = request.cursor;
-  const key = columns.numeric ? Number(request.cursor.key) : request.cursor.key;
+  const key = cursorKey(request.cursor.key, columns);
+  if (key === null) return readKeysetPage(query, { kind: "numbered", page: 1 }, columns, pageSize);
   const limit = pageSize + 1;
   const sameKey = query
     .where(sql<SqlBool>`${keyRef(columns.key)} = ${key}`)

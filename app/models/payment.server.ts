@@ -780,7 +780,8 @@ export async function listPaymentsForAdmin(
     const [part, ...rest] = page.cursor.key.split("|");
     const id = page.cursor.id;
     if (part === "p") {
-      const from = { flag: Number(rest[0]), at: rest[1] ?? "", id };
+      // The flag is 0 or 1; a forged one (NaN, NULL to SQLite, would walk the queue) reads as 0.
+      const from = { flag: rest[0] === "1" ? 1 : 0, at: rest[1] ?? "", id };
       read = showPending ? await pendingPart(from, window.limit).execute() : [];
       if (!backwards && showReviewed && read.length < window.limit)
         read = [...read, ...(await reviewedPart(null, window.limit - read.length).execute())];

@@ -63,6 +63,12 @@ describe("rango de fechas de las listas (desde, hasta)", () => {
       start: "2026-12-31T00:00:00.000Z",
       end: "2027-01-01T00:00:00.000Z",
     });
+    expect(rangeInstants({ from: null, to: "9999-12-31" }), "through the last day: no end").toEqual(
+      {
+        start: null,
+        end: null,
+      },
+    );
     expect(rangeInstants({ from: null, to: null })).toEqual({ start: null, end: null });
   });
 
