@@ -3,7 +3,7 @@ import { periodStarts } from "~/domain/analytics";
 import type { DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
-import { inBatches } from "./keyset.server";
+import { inBatches, pageStartsWithin } from "./keyset.server";
 
 /** The contacts list's search: name, e-mail, company and message. */
 function searchedContacts(database: DB, q: string) {
@@ -32,17 +32,19 @@ export async function listContactSubmissions(
   { q, page }: { q: string; page: number },
 ) {
   const query = searchedContacts(database, q);
-  const [submissions, count] = await Promise.all([
-    query
-      .select(contactColumns)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { submissions, total: Number(count.n) };
+  const total = Number(
+    (await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+  );
+  const submissions = pageStartsWithin(page, ADMIN_PAGE_SIZE, total)
+    ? await query
+        .select(contactColumns)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(ADMIN_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_PAGE_SIZE)
+        .execute()
+    : [];
+  return { submissions, total };
 }
 
 /** Every message the contacts list shows with this search, for the CSV export, newest first, in batches. */

@@ -20,6 +20,14 @@ interface KeysetColumns {
 const keyRef = (key: string | RawBuilder<unknown>) =>
   typeof key === "string" ? sql.ref(key) : key;
 
+/**
+ * Whether an OFFSET page starts within the list's `total` rows. Past the end (`?page=999999`) the
+ * page is empty without being read: an OFFSET steps over every row before it (with its joins).
+ */
+export function pageStartsWithin(page: number, pageSize: number, total: number): boolean {
+  return (page - 1) * pageSize < total;
+}
+
 /** The cursor's key as the list's column holds it; null for a numeric key that is not a number. */
 function cursorKey(key: string, columns: KeysetColumns): string | number | null {
   if (!columns.numeric) return key;

@@ -5,6 +5,7 @@ import { claimFormToken } from "~/services/form-token.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { countOf, formatNumber } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { pageStartsWithin } from "./keyset.server";
 
 /** Points come only from the ledger: earned on confirmed payments, spent on redemptions. */
 
@@ -71,23 +72,24 @@ export async function loyaltySummary(database: DB, buyerId: number) {
 }
 
 export async function listLedger(database: DB, buyerId: number, page: number) {
-  const [rows, total] = await Promise.all([
-    database
-      .selectFrom("loyalty_ledger")
-      .select(["id", "points", "reason", "description", "created_at"])
-      .where("buyer_id", "=", buyerId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(LEDGER_PAGE_SIZE)
-      .offset((page - 1) * LEDGER_PAGE_SIZE)
-      .execute(),
-    database
-      .selectFrom("loyalty_ledger")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("buyer_id", "=", buyerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  const { count } = await database
+    .selectFrom("loyalty_ledger")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("buyer_id", "=", buyerId)
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = pageStartsWithin(page, LEDGER_PAGE_SIZE, total)
+    ? await database
+        .selectFrom("loyalty_ledger")
+        .select(["id", "points", "reason", "description", "created_at"])
+        .where("buyer_id", "=", buyerId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(LEDGER_PAGE_SIZE)
+        .offset((page - 1) * LEDGER_PAGE_SIZE)
+        .execute()
+    : [];
+  return { rows, total };
 }
 
 export function listRewards(database: DB) {

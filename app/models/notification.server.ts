@@ -1,5 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE } from "~/domain/pagination";
 import { now, type DB } from "~/services/db.server";
+import { pageStartsWithin } from "./keyset.server";
 
 export async function countUnread(database: DB, userId: number): Promise<number> {
   const row = await database
@@ -12,23 +13,24 @@ export async function countUnread(database: DB, userId: number): Promise<number>
 }
 
 export async function listNotifications(database: DB, userId: number, page: number) {
-  const [rows, total] = await Promise.all([
-    database
-      .selectFrom("notifications")
-      .select(["id", "type", "title", "message", "link", "read_at", "created_at"])
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(NOTIFICATIONS_PAGE_SIZE)
-      .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE)
-      .execute(),
-    database
-      .selectFrom("notifications")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  const { count } = await database
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = pageStartsWithin(page, NOTIFICATIONS_PAGE_SIZE, total)
+    ? await database
+        .selectFrom("notifications")
+        .select(["id", "type", "title", "message", "link", "read_at", "created_at"])
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(NOTIFICATIONS_PAGE_SIZE)
+        .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE)
+        .execute()
+    : [];
+  return { rows, total };
 }
 
 /** Every change is scoped by user: another user's notification id changes nothing. */

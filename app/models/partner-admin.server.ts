@@ -4,6 +4,7 @@ import { now, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
 import { INVITATION_ANSWERED, INVITATION_PENDING } from "./user.server";
+import { pageStartsWithin } from "./keyset.server";
 
 interface PartnerLoadRow {
   id: number;
@@ -36,33 +37,34 @@ export async function listPartnersForAdmin(
         OR coalesce(u.company_name, '') LIKE ${pattern} ESCAPE '\\')`,
     );
   }
-  const [rows, count] = await Promise.all([
-    query
-      .leftJoin("partner_counters as c", "c.partner_id", "u.id")
-      .select([
-        "u.id",
-        "u.email",
-        "u.first_name",
-        "u.last_name",
-        "u.company_name",
-        "u.phone",
-        "u.is_featured_partner",
-        "u.deactivated_at",
-        sql<number>`${INVITATION_PENDING}`.as("invitation_pending"),
-        // Kept by triggers in the writing transaction (desk summaries): no count per row.
-        sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
-        sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
-        sql<number>`coalesce(c.selected, 0)`.as("won"),
-      ])
-      .orderBy("u.is_featured_partner", "desc")
-      .orderBy(sql`coalesce(nullif(trim(u.company_name), ''), u.first_name)`)
-      .orderBy("u.id")
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { partners: rows, total: Number(count.n) };
+  const total = Number(
+    (await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+  );
+  if (!pageStartsWithin(page, ADMIN_PAGE_SIZE, total)) return { partners: [], total };
+  const rows = await query
+    .leftJoin("partner_counters as c", "c.partner_id", "u.id")
+    .select([
+      "u.id",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.company_name",
+      "u.phone",
+      "u.is_featured_partner",
+      "u.deactivated_at",
+      sql<number>`${INVITATION_PENDING}`.as("invitation_pending"),
+      // Kept by triggers in the writing transaction (desk summaries): no count per row.
+      sql<number>`coalesce(c.assigned, 0)`.as("assigned"),
+      sql<number>`coalesce(c.submitted, 0)`.as("quoted"),
+      sql<number>`coalesce(c.selected, 0)`.as("won"),
+    ])
+    .orderBy("u.is_featured_partner", "desc")
+    .orderBy(sql`coalesce(nullif(trim(u.company_name), ''), u.first_name)`)
+    .orderBy("u.id")
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  return { partners: rows, total };
 }
 
 export const FEATURE_PENDING_MESSAGE =

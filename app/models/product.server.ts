@@ -6,6 +6,7 @@ import { db, now, writeTransaction, type DB } from "~/services/db.server";
 import { containsPattern } from "~/utils/like";
 import { matchExpression, needsLiteralMatch } from "~/utils/search";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin-lists";
+import { pageStartsWithin } from "./keyset.server";
 
 const supplierName = sql<
   string | null
@@ -53,31 +54,34 @@ export async function listProductsForAdmin(
       );
     }
   }
-  const [products, count] = await Promise.all([
-    query
-      .select([
-        "p.id",
-        "p.name",
-        "p.sku",
-        "p.base_price_cents",
-        "p.stock_quantity",
-        "p.is_active",
-        sql<number>`p.image_key IS NOT NULL`.as("has_image"),
-        "c.name as category_name",
-        "c.is_active as category_active",
-        supplierName.as("supplier_name"),
-      ])
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id", "desc")
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    // A product has at most one category and one supplier: the joins never change the count.
-    (q ? query : database.selectFrom("products as p"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { products, total: Number(count.n) };
+  // A product has at most one category and one supplier: the joins never change the count.
+  const total = Number(
+    (
+      await (q ? query : database.selectFrom("products as p"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  if (!pageStartsWithin(page, ADMIN_PAGE_SIZE, total)) return { products: [], total };
+  const products = await query
+    .select([
+      "p.id",
+      "p.name",
+      "p.sku",
+      "p.base_price_cents",
+      "p.stock_quantity",
+      "p.is_active",
+      sql<number>`p.image_key IS NOT NULL`.as("has_image"),
+      "c.name as category_name",
+      "c.is_active as category_active",
+      supplierName.as("supplier_name"),
+    ])
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  return { products, total };
 }
 
 export function getProductForAdmin(database: DB, id: number) {

@@ -4,6 +4,7 @@ import { now, writeTransaction, type DB } from "~/services/db.server";
 import { flushNotifications, notify } from "~/services/notify.server";
 import { countOf, formatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { pageStartsWithin } from "./keyset.server";
 
 /**
  * Reward redemptions as the operators fulfil them: a buyer's redemption waits `pending` until an
@@ -79,7 +80,7 @@ export async function listRedemptionsForAdmin(
       : [];
   const room = pageSize - pending.length;
   const delivered =
-    room > 0
+    room > 0 && pageStartsWithin(page, pageSize, counts.pending + counts.delivered)
       ? await adminRows(database)
           .where("rr.status", "=", "delivered")
           .orderBy("rr.delivered_at", "desc")
