@@ -13,7 +13,7 @@ import { getUserById } from "~/models/user.server";
 import { db } from "~/services/db.server";
 import { readForm } from "~/services/form.server";
 import { invalidForm, redirectWithToast } from "~/services/respond.server";
-import { startSession } from "~/services/session.server";
+import { rememberDevice, startSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 import { serverForm } from "~/utils/server-form";
 import { pageMeta } from "~/utils/meta";
@@ -76,7 +76,13 @@ export async function action({ request }: ActionFunctionArgs) {
         title: "¡Cuenta activada!",
         description: "Tu contraseña quedó guardada y ya iniciaste sesión.",
       },
-      { headers: { "Set-Cookie": await startSession(db, request, done.userId) } },
+      {
+        // Accepting the invitation proved the mailbox: this browser is the account's (ADR 0018).
+        headers: [
+          ["Set-Cookie", await startSession(db, request, done.userId)],
+          ["Set-Cookie", await rememberDevice(request, done.userId)],
+        ],
+      },
     );
   }
   return redirectWithToast(paths.signIn(), {
