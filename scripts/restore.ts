@@ -1,7 +1,8 @@
 /**
  * `npm run restore -- FILE.tar.gz [--force]`: restores a whole backup into DATABASE_PATH and the
  * file storage (UPLOADS_DIR or the S3 bucket). Refuses to overwrite existing data without --force;
- * stop the server first. Checks checksums, integrity and every file a row points to before writing.
+ * stop the server first. Checks that the archive holds only files and folders, then checksums,
+ * integrity and every file a row points to, before writing.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import type { ForwardDraft } from "~/domain/contact-details";
 import type {
   AssignmentState,
   RequestStatus,
@@ -118,6 +119,11 @@ export interface MessageView {
   createdAt: string;
   unread: boolean;
   file: { name: string; download: string; open: string } | null;
+  /**
+   * For operators, on a partner's message: the message with its contact details marked and the
+   * copy the forward form starts from, with them hidden. Null for everyone else.
+   */
+  forward: ForwardDraft | null;
 }
 
 /** The line above a relayed or forwarded message, shown to every side. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AssignmentState, RequestStatus, Role, ThreadKind } from "../../db/schema";
+import { forwardDraft } from "~/domain/contact-details";
 import { fail, ok, type Result } from "~/domain/result";
 import {
   authorLabel,
@@ -607,6 +608,16 @@ async function threadView(
         body: m.body,
         createdAt: m.created_at,
         unread: isUnread(viewer, { id: m.id, authorRole: m.author_role }, lastRead),
+        // Worked out by the server: the form is filled the same with JavaScript or without, and
+        // what is hidden does not depend on code running in the operator's browser.
+        forward:
+          viewer.role === "admin" && thread.kind === "partner" && m.author_role === "partner"
+            ? forwardDraft(m.body, {
+                firstName: m.first_name,
+                lastName: m.last_name,
+                companyName: m.company_name,
+              })
+            : null,
         file:
           m.file_key && m.file_name
             ? { name: m.file_name, ...(await fileLinks(paths.files.message(m.id), viewer.id)) }

@@ -196,6 +196,55 @@ export async function recordBackup(
 
 export class RestoreRefused extends Error {}
 
+/** The tar entry types of a regular file (`File`, and the older spellings of it) and a folder. */
+const STAGED_TYPES = new Set(["File", "OldFile", "ContiguousFile", "Directory"]);
+
+const ENTRY_KINDS: Record<string, string> = {
+  Link: "un enlace duro",
+  SymbolicLink: "un enlace simbólico",
+  CharacterDevice: "un dispositivo de caracteres",
+  BlockDevice: "un dispositivo de bloques",
+  FIFO: "una tubería con nombre (FIFO)",
+};
+
+/** An entry's name as printed to the operator: control characters would rewrite their terminal. */
+const shownName = (name: string) =>
+  // eslint-disable-next-line no-control-regex -- these are what is being removed
+  name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?").slice(0, 300);
+
+/**
+ * Reads the whole archive once before anything is staged. A backup holds only regular files and
+ * folders at relative paths (createBackup writes nothing else); a link could send a later entry
+ * outside the staging folder, a FIFO hangs whoever reads it and a device node opens the machine's
+ * hardware. Any other entry is refused here by name, and a damaged archive fails here too, before
+ * a byte is written.
+ */
+async function checkEntries(archive: string): Promise<void> {
+  let refusal: string | null = null;
+  const listed = tar.list({
+    file: archive,
+    strict: true,
+    onReadEntry: (entry) => {
+      if (refusal) return;
+      const name = shownName(entry.path);
+      if (!STAGED_TYPES.has(entry.type)) {
+        const kind = ENTRY_KINDS[entry.type] ?? `una entrada de tipo ${entry.type}`;
+        refusal = `la entrada «${name}» es ${kind}`;
+      } else if (path.isAbsolute(entry.path) || entry.path.split(/[\\/]/).includes("..")) {
+        refusal = `la entrada «${name}» apunta fuera de la copia`;
+      }
+    },
+  });
+  // The refused entry is the answer even if the archive is also damaged further on.
+  await listed.catch((error: unknown) => {
+    if (!refusal) throw error;
+  });
+  if (refusal)
+    throw new RestoreRefused(
+      `La restauración falló: ${refusal}; una copia de seguridad solo contiene archivos y carpetas. No se escribió nada.`,
+    );
+}
+
 /** Whether DATABASE_PATH or the file storage already holds data a restore would overwrite. */
 export async function liveDataPresent(): Promise<string | null> {
   const stat = await fs.stat(env.databasePath).catch(() => null);
@@ -219,12 +268,27 @@ export async function restoreBackup(
     throw new RestoreRefused(
       `No se restaura sobre datos existentes: ${present}. Detén el servidor y usa --force para sobrescribirlos.`,
     );
+  await checkEntries(path.resolve(archive));
   // Staged beside the uploads so files move into local storage by a rename.
   const tmp = path.join(env.uploadsDir, ".tmp");
   await fs.mkdir(tmp, { recursive: true });
   const work = await fs.mkdtemp(path.join(tmp, "restore-"));
   try {
-    await tar.extract({ file: path.resolve(archive), cwd: work, strict: true });
+    // Not strict: a strict extraction rejects at the first problem while it is still writing the
+    // other entries, and the cleanup below then races those writes (ENOTEMPTY) and leaves the
+    // folder behind. Problems are collected and raised once every entry is settled.
+    const problems: string[] = [];
+    await tar.extract({
+      file: path.resolve(archive),
+      cwd: work,
+      onwarn: (code, message, data) => {
+        const entry = (data.entry as { path?: string } | undefined)?.path;
+        const reason = data.code ?? code;
+        problems.push(entry ? `«${shownName(entry)}»: ${reason}` : `${reason}: ${message}`);
+      },
+    });
+    if (problems.length)
+      throw new Error(`La copia no se pudo desempaquetar (${problems.slice(0, 5).join("; ")}).`);
     const manifest = JSON.parse(
       await fs.readFile(path.join(work, MANIFEST), "utf8"),
     ) as BackupManifest;
@@ -268,6 +332,7 @@ export async function restoreBackup(
     await fs.rename(incoming, env.databasePath);
     return manifest;
   } finally {
-    await fs.rm(work, { recursive: true, force: true });
+    // Retries: an extraction that failed outright (a read error) may still be closing a file.
+    await fs.rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }

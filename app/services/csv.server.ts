@@ -8,15 +8,32 @@ import { setSecurityHeaders } from "./security-headers.server";
 
 const BOM = "\uFEFF";
 
-/** One field. A text starting with = + - @ would run as a formula in a spreadsheet: it is quoted as text. */
-function field(value: unknown): string {
+/**
+ * What a spreadsheet may take for the start of a formula: = + - @, a leading tab or carriage return
+ * (OWASP lists both), the full-width forms ＝ ＋ － ＠ (which spreadsheets in East Asian locales
+ * read as the ASCII ones) and the minus, plus, equals and at look-alikes − ﹢ ﹣ ﹦ ﹫ ⁺ ₊ ⁼ ₌ that
+ * some programs fold the same way. Spaces and invisible characters before the sign (NBSP,
+ * zero-width space, byte-order mark, direction marks) are skipped by some spreadsheets as well, so
+ * they must not hide it.
+ */
+const FORMULA_START =
+  /^(?:[\t\r]|[\s\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\u2212\uFE62\uFE63\uFE66\uFE6B\u207A\u208A\u207C\u208C])/u;
+
+/** A plain number (a negative amount such as -12.50) stays a number. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One field. A text a spreadsheet would run as a formula gets a leading apostrophe, so it is shown
+ * as the text it is.
+ */
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const line = (fields: unknown[]) => `${fields.map(field).join(",")}\r\n`;
+const line = (fields: unknown[]) => `${fields.map(csvField).join(",")}\r\n`;
 
 /** Cents as a plain decimal a spreadsheet reads as a number: 123456 → "1234.56". */
 export function csvAmount(cents: number | null): string {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { backupWith, type ArchiveEntry } from "../tar-archive";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -106,6 +107,88 @@ describe("npm run restore", { timeout: 60_000 }, () => {
     expect(fs.existsSync(vars.DATABASE_PATH)).toBe(false);
   });
 });
+
+describe(
+  "npm run restore, an archive with entries a backup never holds",
+  { timeout: 60_000 },
+  () => {
+    const refusedEntry = (name: string, kind: string) =>
+      `La restauración falló: la entrada «${name}» es ${kind}; una copia de seguridad solo contiene archivos y carpetas. No se escribió nada.`;
+
+    it.each<[string, ArchiveEntry, string]>([
+      [
+        "a hard link to a missing file",
+        { path: "files/2026/enlace.pdf", type: "Link", linkpath: "files/no-existe.pdf" },
+        refusedEntry("files/2026/enlace.pdf", "un enlace duro"),
+      ],
+      [
+        "a symbolic link out of the archive",
+        { path: "files/2026/atajo", type: "SymbolicLink", linkpath: "/etc" },
+        refusedEntry("files/2026/atajo", "un enlace simbólico"),
+      ],
+      [
+        "a FIFO",
+        { path: "files/fifo", type: "FIFO" },
+        refusedEntry("files/fifo", "una tubería con nombre (FIFO)"),
+      ],
+      [
+        "a character device",
+        { path: "files/null", type: "CharacterDevice" },
+        refusedEntry("files/null", "un dispositivo de caracteres"),
+      ],
+      [
+        "a block device",
+        { path: "files/disco", type: "BlockDevice" },
+        refusedEntry("files/disco", "un dispositivo de bloques"),
+      ],
+      [
+        "a path that climbs out of the archive",
+        { path: "files/../../fuera.txt", body: Buffer.from("x") },
+        "La restauración falló: la entrada «files/../../fuera.txt» apunta fuera de la copia; una copia de seguridad solo contiene archivos y carpetas. No se escribió nada.",
+      ],
+    ])("refuses %s in Spanish, naming it, before staging anything", async (_name, odd, message) => {
+      const dir = emptyFolder();
+      const vars = inside(dir);
+      const archive = path.join(dir, "copia.tar.gz");
+      backupWith(archive, [odd]);
+      const result = await run("scripts/restore.ts", [archive], dir, vars);
+      expect(result.out.trim()).toBe(message);
+      expect(result.code).toBe(1);
+      // Refused before staging: not even the staging folder was made.
+      expect(contents(dir)).toEqual(["copia.tar.gz"]);
+    });
+
+    it("removes its staging folder when a check after extraction fails", async () => {
+      const dir = emptyFolder();
+      const vars = inside(dir);
+      const archive = path.join(dir, "copia.tar.gz");
+      backupWith(archive, []);
+      const result = await run("scripts/restore.ts", [archive], dir, vars);
+      expect(result.out.trim()).toBe(
+        "La restauración falló: La suma de verificación de la base de datos no coincide.",
+      );
+      expect(result.code).toBe(1);
+      expect(fs.readdirSync(path.join(vars.UPLOADS_DIR, ".tmp"))).toEqual([]);
+    });
+
+    it("when extraction itself fails (a file where a folder goes), says so in Spanish and removes its staging folder", async () => {
+      const dir = emptyFolder();
+      const vars = inside(dir);
+      const archive = path.join(dir, "copia.tar.gz");
+      backupWith(archive, [
+        { path: "files/2026", body: Buffer.from("un archivo") },
+        { path: "files/2026/plano.pdf", body: Buffer.from("%PDF-1.4") },
+      ]);
+      const result = await run("scripts/restore.ts", [archive], dir, vars);
+      expect(result.out.trim()).toMatch(
+        /^La restauración falló: La copia no se pudo desempaquetar \(«files\/2026\/plano\.pdf»: E[A-Z]+/,
+      );
+      expect(result.code).toBe(1);
+      expect(fs.readdirSync(path.join(vars.UPLOADS_DIR, ".tmp"))).toEqual([]);
+      expect(fs.existsSync(vars.DATABASE_PATH)).toBe(false);
+    });
+  },
+);
 
 describe("npm run user:create", { timeout: 60_000 }, () => {
   const password = "Secreta123!";

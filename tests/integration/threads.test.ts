@@ -319,6 +319,58 @@ describe("relays and forwards", () => {
   });
 });
 
+describe("forwarding a partner's message that carries contact details", () => {
+  it("gives the operator the message with them marked and a copy with them hidden; nobody else gets either", async () => {
+    const { admin, buyer, first, requestId } = await round();
+    const { last_name: lastName } = await db
+      .selectFrom("users")
+      .select("last_name")
+      .where("id", "=", first)
+      .executeTakeFirstOrThrow();
+    const body =
+      `¿Aceptan acero 304? Soy Pedro ${lastName}, de Aceros del Norte.\n` +
+      "Escríbanme a pedro@acerosnorte.mx, al +52 81 1234 5678 o vean acerosnorte.com.mx.";
+    await postMessage(db, {
+      viewer: as(first, "partner"),
+      requestId,
+      ref: { kind: "partner", partnerId: first },
+      body,
+      file: null,
+    });
+    const [question] = await messagesOf(requestId);
+
+    const ref = { kind: "partner" as const, partnerId: first };
+    const [thread] = (await loadRequestThreads(db, as(admin, "admin"), requestId, { only: ref }))!;
+    const shown = thread!.messages.find((m) => m.id === question!.id)!;
+    expect(shown.body).toBe(body);
+    expect(shown.forward).not.toBeNull();
+    const { copy, hidden, parts } = shown.forward!;
+    expect(copy).toBe(
+      "¿Aceptan acero 304? Soy [dato de contacto oculto], de [dato de contacto oculto].\n" +
+        "Escríbanme a [dato de contacto oculto], al [dato de contacto oculto] o vean [dato de contacto oculto].",
+    );
+    expect(hidden).toBe(5);
+    for (const secret of ["Pedro", lastName, "Aceros del Norte", "acerosnorte", "1234"]) {
+      expect(copy).not.toContain(secret);
+    }
+    expect(parts.map((p) => p.text).join("")).toBe(body);
+
+    // The partner sees their own message as written, the buyer does not see the thread at all.
+    const [own] = (await loadRequestThreads(db, as(first, "partner"), requestId))!;
+    expect(own!.messages.map((m) => m.forward)).toEqual([null]);
+    const buyerThreads = (await loadRequestThreads(db, as(buyer, "buyer"), requestId)) ?? [];
+    expect(JSON.stringify(buyerThreads)).not.toContain("acerosnorte");
+
+    // Forwarded as pre-filled, the buyer reads none of it.
+    expect(
+      (await forwardToBuyer(db, { adminId: admin, requestId, body: copy, sourceId: question!.id }))
+        .ok,
+    ).toBe(true);
+    const [buyerThread] = (await loadRequestThreads(db, as(buyer, "buyer"), requestId))!;
+    expect(buyerThread!.messages.map((m) => m.body)).toEqual([copy]);
+  });
+});
+
 describe("reading", () => {
   it("counts unread messages per request for the lists and clears them once shown", async () => {
     const { admin, otherAdmin, buyer, first, requestId } = await round();

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Role } from "../../../db/schema";
 import { Badge } from "~/components/ui/Badge";
 import { FileField, FormErrors, TextAreaField } from "~/components/ui/Field";
+import { contactDetailLabel, type MessagePart } from "~/domain/contact-details";
 import { FILE_RULES, MAX_UPLOAD_MB } from "~/domain/files";
 import { MESSAGE_MAX_CHARS, type MessageView } from "~/domain/thread";
 import { formatDateTime } from "~/utils/format";
@@ -120,8 +121,19 @@ export function Thread({
                 <p className="mt-1 text-xs font-semibold text-brand-800">{message.kindLabel}</p>
               ) : null}
               <p className="mt-1 whitespace-pre-line wrap-anywhere text-sm [overflow-wrap:anywhere]">
-                {message.body}
+                {message.forward?.hidden ? (
+                  <MarkedBody parts={message.forward.parts} />
+                ) : (
+                  message.body
+                )}
               </p>
+              {message.forward?.hidden ? (
+                <p className="mt-1 text-xs text-slate-700">
+                  {message.forward.hidden === 1
+                    ? "Resaltado: 1 dato de contacto que la copia para el comprador oculta."
+                    : `Resaltados: ${message.forward.hidden} datos de contacto que la copia para el comprador oculta.`}
+                </p>
+              ) : null}
               {message.file ? (
                 <p className="mt-2 text-sm">
                   <a href={message.file.download} className="btn-link break-all" download>
@@ -265,12 +277,49 @@ function OperatorTools({
           errorTitle="No se pudo reenviar la pregunta"
           label="Pregunta para el comprador"
           rows={4}
-          hint="El comprador la recibe como «Pregunta de un socio», del Equipo CotizaHub, sin el nombre del socio. Quita del texto cualquier dato que lo identifique."
+          hint={
+            <>
+              {message.forward?.hidden ? (
+                <strong className="block font-semibold text-slate-900">
+                  {message.forward.hidden === 1
+                    ? "Se ocultó 1 dato de contacto del socio en esta copia."
+                    : `Se ocultaron ${message.forward.hidden} datos de contacto del socio en esta copia.`}
+                </strong>
+              ) : null}{" "}
+              El comprador la recibe como «Pregunta de un socio», del Equipo CotizaHub, sin el
+              nombre del socio. Revisa el texto antes de enviarlo y quita cualquier otro dato que lo
+              identifique.
+            </>
+          }
           submitLabel="Reenviar sin el nombre del socio"
-          initialBody={message.body}
+          initialBody={message.forward?.copy ?? message.body}
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A partner's message as an operator reads it: the contact details the forward copy hides are
+ * marked, each with its kind spelt out for screen readers (a highlight alone says nothing to them).
+ */
+function MarkedBody({ parts }: { parts: MessagePart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.hidden ? (
+          <mark
+            key={i}
+            className="rounded-sm bg-amber-100 px-0.5 text-slate-900 ring-1 ring-amber-500"
+          >
+            <span className="sr-only">{`Dato de contacto (${contactDetailLabel(part.hidden)}): `}</span>
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
   );
 }
 
@@ -301,7 +350,7 @@ function MessageActionForm({
   errorTitle: string;
   label: string;
   rows: number;
-  hint: string;
+  hint: ReactNode;
   submitLabel: string;
   /** The text the field starts from before anything was typed. */
   initialBody?: string;
