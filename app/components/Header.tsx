@@ -26,10 +26,16 @@ export function Header({ user, unread }: { user: HeaderUser | null; unread: numb
           </div>
         ) : (
           <nav aria-label="Cuenta" className="flex items-center gap-2">
-            <Link to={paths.signIn()} className="btn-secondary px-2.5 text-xs sm:px-4 sm:text-sm">
+            <Link
+              to={paths.signIn()}
+              className="btn-secondary whitespace-nowrap px-2.5 text-xs sm:px-4 sm:text-sm"
+            >
               Iniciar Sesión
             </Link>
-            <Link to={paths.signUp()} className="btn-primary px-2.5 text-xs sm:px-4 sm:text-sm">
+            <Link
+              to={paths.signUp()}
+              className="btn-primary whitespace-nowrap px-2.5 text-xs sm:px-4 sm:text-sm"
+            >
               Comenzar
             </Link>
           </nav>
