@@ -4,7 +4,8 @@
  * Usage: npm run build && DATABASE_PATH=/tmp/large.sqlite npm run seed:large &&
  *        DATABASE_PATH=/tmp/large.sqlite npm run bench
  * Env: BENCH_SECONDS (per measurement, 3), BENCH_CONNECTIONS (8), BENCH_ONLY (a substring of the
- * pages to run).
+ * pages to run), WEB_CONCURRENCY (server processes, 1; with more, CPU is summed over them and the
+ * event-loop delay is the worst process's).
  *
  * For each page, one round: /terms, /healthcheck, then the page, each for BENCH_SECONDS after a
  * warm-up, with a short pause between measurements so one's leftovers do not land on the next.
@@ -17,13 +18,12 @@ import autocannon from "autocannon";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 import { encodeCursor } from "../app/utils/keyset";
-import { startBenchServer, type BenchRole } from "./server";
+import { serverCpuMs, startBenchServer, type BenchRole } from "./server";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const ONLY = process.env.BENCH_ONLY ?? "";
 const DRAIN_MS = 500;
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 const server = await startBenchServer({ eventLoop: true });
 const { base, cookies, users, pid } = server;
@@ -88,12 +88,6 @@ const pages: [string, BenchRole | null][] = [
   ["/partner/quotes", "partner"],
 ];
 
-function cpuTicks(): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // After "pid (comm) ": state is field 3, utime 14, stime 15 → indexes 11 and 12 here.
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function eventLoop(): Promise<{ p99: number; max: number }> {
@@ -111,7 +105,7 @@ async function measure(
 ) {
   await sleep(DRAIN_MS);
   await eventLoop();
-  const ticks = cpuTicks();
+  const cpuBefore = serverCpuMs(pid);
   const result = await autocannon({
     url: base + path,
     connections,
@@ -119,7 +113,7 @@ async function measure(
     timeout: 5,
     headers: role ? { cookie: cookies[role] } : {},
   });
-  const cpuMs = (cpuTicks() - ticks) * CLOCK_TICK_MS;
+  const cpuMs = serverCpuMs(pid) - cpuBefore;
   const loop = await eventLoop();
   const done = result.requests.total || 1;
   const problems = [

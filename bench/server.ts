@@ -3,9 +3,12 @@
  * 127.0.0.1 port against DATABASE_PATH, and users signed in through the real sign-in form: the
  * admin, the buyer with the most requests and the partner with the most assignments.
  * With BENCH_EVENT_LOOP=1 the server samples its event-loop delay (see server.js); `nodeFlags`
- * go to node (bench/profile.ts passes --cpu-prof).
+ * go to node (bench/profile.ts passes --cpu-prof). One server process unless WEB_CONCURRENCY says
+ * otherwise: the figures per request (CPU, event loop) are then one process's, comparable across
+ * machines with any number of cores.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
@@ -68,8 +71,37 @@ async function signIn(base: string, email: string): Promise<string> {
   return cookie;
 }
 
-/** Starts `node server.js`, waits for /healthcheck and returns its base URL, pid, cookies, stop(). */
-export async function startBenchServer({ eventLoop = false, nodeFlags = [] as string[] } = {}) {
+/**
+ * CPU time the server has used, in ms: its process and, with several workers, theirs (each a
+ * child of it), from /proc (utime + stime; USER_HZ is 100 on Linux).
+ */
+export function serverCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // After "pid (comm) ": ppid is field 4, utime 14, stime 15 → indexes 1, 11 and 12 here.
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    if (Number(entry) === pid || Number(fields[1]) === pid)
+      ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/**
+ * Starts `node server.js` with `workers` processes (WEB_CONCURRENCY, else 1), waits for
+ * /healthcheck and returns its base URL, pid, cookies, stop().
+ */
+export async function startBenchServer({
+  eventLoop = false,
+  nodeFlags = [] as string[],
+  workers = Number(process.env.WEB_CONCURRENCY || 1),
+} = {}) {
   const users = await benchUsers();
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
@@ -78,6 +110,7 @@ export async function startBenchServer({ eventLoop = false, nodeFlags = [] as st
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      WEB_CONCURRENCY: String(workers),
       DATABASE_PATH: env.databasePath,
       ...(eventLoop ? { BENCH_EVENT_LOOP: "1" } : {}),
     },
@@ -106,9 +139,15 @@ export async function startBenchServer({ eventLoop = false, nodeFlags = [] as st
     pid: child.pid!,
     users,
     cookies,
-    async stop() {
+    /** Stops the server (SIGTERM: a primary stops its workers first) and waits for it to exit. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill();
       await new Promise((r) => child.once("exit", r));
+    },
+    /** kill(), then closes this script's own connection to the database. */
+    async stop() {
+      await this.kill();
       await db.destroy();
     },
   };

@@ -9,5 +9,5 @@ fi
 npx tsx scripts/migrate.ts
 npx tsx scripts/seed.ts
 npx remix build
-echo "CotizaHub en http://localhost:${PORT:-3000}"
-exec node server.js
+# Served as `npm start` serves it: production mode, one process per core.
+exec sh scripts/start.sh

@@ -3,8 +3,11 @@
 # is missing, it is first restored from the replica (a new machine, a lost volume), and the server
 # runs under `litestream replicate -exec`, which streams every commit to the replica and stops with
 # the server (after a last sync). Arguments, if any, replace the server command (tests).
+# Production unless NODE_ENV says otherwise: without it React renders with its development build,
+# several times slower and meant for debugging (ADR 0017).
 set -eu
 cd "$(dirname "$0")/.."
+export NODE_ENV="${NODE_ENV:-production}"
 
 DATABASE_PATH="$(realpath -m "${DATABASE_PATH:-db/app.sqlite}")"
 export DATABASE_PATH

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
-import { db, now, type DB } from "./db.server";
+import { db, now, writeTransaction, type DB } from "./db.server";
 import { appUrl, env } from "./env.server";
 import type { FailCode } from "~/domain/result";
 import type { Toast } from "~/utils/toast";
@@ -235,7 +235,7 @@ export async function startSession(
   const previous = await readSessionId(request);
   const id = crypto.randomBytes(32).toString("base64url");
   const timestamp = now();
-  await database.transaction().execute(async (tx) => {
+  await writeTransaction(database, async (tx) => {
     if (previous) await tx.deleteFrom("sessions").where("id", "=", previous).execute();
     await tx
       .insertInto("sessions")

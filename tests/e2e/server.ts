@@ -1,7 +1,8 @@
 /**
- * Starts the built app the way production does, on its own port, SQLite file, uploads and mail
- * folders. The worker fixture (fixtures.ts) starts one per worker; a test file that needs other
- * settings (TRUST_PROXY, an https APP_URL, ...) starts its own with `startServer({ extraEnv })`.
+ * Starts the built app the way production does (two worker processes), on its own port, SQLite
+ * file, uploads and mail folders. The worker fixture (fixtures.ts) starts one per worker; a test
+ * file that needs other settings (TRUST_PROXY, an https APP_URL, ...) starts its own with
+ * `startServer({ extraEnv })`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -45,6 +46,11 @@ export interface StartServerOptions {
   extraEnv?: Record<string, string>;
   /** A fixed port; by default a free one is picked. */
   port?: number;
+  /**
+   * Called with a copy of the migrated database before the server opens it: for rows that must be
+   * there when the server's processes start (their first poll runs at start-up).
+   */
+  arrange?: (sql: SQLite.Database) => void;
   /** Part of the temp folder's name, to tell servers apart when debugging. */
   name?: string;
 }
@@ -144,6 +150,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const mailDir = path.join(dir, "mail");
   try {
     fs.copyFileSync(await template(), dbPath);
+    if (options.arrange) {
+      const sql = new SQLite(dbPath);
+      try {
+        sql.pragma("foreign_keys = ON");
+        options.arrange(sql);
+      } finally {
+        sql.close();
+      }
+    }
     // Another process may take a picked port before the server binds it: try a few.
     for (let attempt = 1; ; attempt++) {
       const port = options.port ?? (await freePort());
@@ -161,6 +176,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         APP_URL: url,
         SESSION_SECRET,
         SMTP_URL: "",
+        // Two workers, as on a two-core machine in production: each journey's requests are served
+        // by both processes in turn (ADR 0017).
+        WEB_CONCURRENCY: "2",
         ...options.extraEnv,
       };
       const [entry, ...args] = SERVER_COMMAND;

@@ -21,10 +21,11 @@ export const PASSWORD = "Clave-segura-123";
 
 /**
  * The real built server (tests/e2e/server.ts) on a free port with its own folder; `env` overrides
- * (TRUST_PROXY, APP_URL…).
+ * (TRUST_PROXY, APP_URL…). One process unless `env` sets WEB_CONCURRENCY: the suite measures the
+ * server's memory and how long a request waits behind others, which are one process's figures.
  */
 export function startServer(env: Record<string, string> = {}): Promise<Server> {
-  return startBuiltServer({ extraEnv: env, name: "edge" });
+  return startBuiltServer({ extraEnv: { WEB_CONCURRENCY: "1", ...env }, name: "edge" });
 }
 
 /** `server`: one built server per worker, stopped when the worker ends. */
@@ -69,7 +70,7 @@ function hashOf(password: string): string {
 }
 
 export function createUser(
-  server: Server,
+  server: Pick<Server, "sql">,
   input: { role?: TestUser["role"]; email?: string; password?: string } = {},
 ): TestUser {
   const role = input.role ?? "buyer";
@@ -199,6 +200,40 @@ export function rssOf(pid: number): number {
   const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (!kb) throw new Error(`Sin VmRSS para ${pid}`);
   return Number(kb[1]) * 1024;
+}
+
+/** `/proc/PID/stat` after "pid (comm) ", split: ppid at 1, utime at 11, stime at 12. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  } catch {
+    return null; // no such process (any more)
+  }
+}
+
+/** The live processes whose parent is `pid` (a cluster primary's workers). */
+export function childProcessesOf(pid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((child) => {
+      const fields = statFields(child);
+      return fields !== null && fields[0] !== "Z" && Number(fields[1]) === pid;
+    });
+}
+
+/** CPU time the process has used so far, in ms (USER_HZ is 100 on Linux). */
+export function cpuMsOf(pid: number): number {
+  const fields = statFields(pid);
+  if (!fields) throw new Error(`No existe el proceso ${pid}`);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function isRunning(pid: number): boolean {
+  const fields = statFields(pid);
+  return fields !== null && fields[0] !== "Z";
 }
 
 // ---- Bodies.
