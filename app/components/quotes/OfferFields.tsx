@@ -121,16 +121,10 @@ export function OfferFields({
       }
       className="space-y-5"
     >
-      {/* The form's default button (Enter in a field): the totals, never «Quitar renglón 1». */}
-      <button
-        type="submit"
-        name="intent"
-        value="preview"
-        formNoValidate
-        tabIndex={-1}
-        aria-hidden="true"
-        className="sr-only"
-      />
+      {/* The form's default button (Enter in a field) is the first submit button in it: this one,
+          with no intent, sends the form as its main button does (never «Quitar renglón 1», nor
+          «Calcular totales», which came back without the attached file). */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       <fieldset>
         <legend className="text-base font-semibold">Renglones (opcional)</legend>
         <p className="mt-1 text-sm text-slate-600">
