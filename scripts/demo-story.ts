@@ -18,7 +18,7 @@ import {
   buyerRejectQuote,
   createManualOfficialQuote,
   createQuoteRequest,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "../app/models/quote-lifecycle.server";
 import { cancelRequest, editRequest } from "../app/models/request-changes.server";
@@ -161,8 +161,15 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
     await officialPdf(requestId);
   };
 
-  const sendToBuyer = async (requestId: number) =>
-    must("enviar al comprador", await sendOfficialQuoteToBuyer(database, { requestId, adminId }));
+  const recordApproval = async (requestId: number) =>
+    must(
+      "registrar la aprobación del comprador",
+      await recordBuyerApproval(database, {
+        requestId,
+        adminId,
+        note: "Aprobó por correo electrónico al equipo",
+      }),
+    );
 
   /** The buyer's proof of payment (a transfer receipt PDF); returns the payment's id. */
   const payProof = async (
@@ -246,7 +253,7 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
     trucks,
     await offer(trucks, partner2, 207_000, "Unidades modelo del año; entrega en 30 días."),
   );
-  await sendToBuyer(trucks);
+  await recordApproval(trucks);
 
   // pagado: the buyer approved, a first receipt was refused, the second was confirmed.
   const tyres = await newRequest(
@@ -354,7 +361,7 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
     laptops,
     await offer(laptops, partner, 38_000, "Entrega en 7 días con la imagen instalada."),
   );
-  await sendToBuyer(laptops);
+  await recordApproval(laptops);
   await payProof(buyer, laptops, 38_000, "TRF-0003");
 
   // The points of the paid request, partly spent on a reward.
@@ -393,7 +400,7 @@ export async function writeDemoStory(database: DB, cast: DemoCast): Promise<void
     shelves,
     await offer(shelves, partner2, 18_450, "Instalación nocturna incluida."),
   );
-  await sendToBuyer(shelves);
+  await recordApproval(shelves);
   must(
     "confirmar pago",
     await confirmPayment(database, {

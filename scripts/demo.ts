@@ -195,7 +195,7 @@ const DEMO_PAYMENT_INSTRUCTIONS = [
   "Transferencia bancaria a Banco Ficticio S.A.",
   "Beneficiario: CotizaHub Demo S.A. de C.V.",
   "Cuenta: 0000 0000 0000 0000 (datos de demostración)",
-  "Envía el comprobante desde esta página el mismo día del pago.",
+  "Envía el comprobante desde tu solicitud en CotizaHub («Pagar») el mismo día del pago.",
 ].join("\n");
 
 /** Sets the demo instructions unless an operator already wrote their own. */

@@ -65,7 +65,7 @@ export type QuoteAction =
   | "submit_partner_quote"
   | "approve_partner_quote"
   | "create_manual_quote"
-  | "send_to_buyer"
+  | "record_buyer_approval"
   | "buyer_approve"
   | "buyer_reject"
   | "submit_payment_proof"
@@ -99,7 +99,7 @@ export const TRANSITIONS: Readonly<Record<RequestStatus, readonly Transition[]>>
     { to: "cancelled", action: "buyer_cancel", by: "buyer" },
   ],
   quoted: [
-    { to: "approved", action: "send_to_buyer", by: "admin" },
+    { to: "approved", action: "record_buyer_approval", by: "admin" },
     { to: "approved", action: "buyer_approve", by: "buyer" },
     { to: "rejected", action: "buyer_reject", by: "buyer" },
     { to: "cancelled", action: "buyer_cancel", by: "buyer" },
@@ -180,7 +180,7 @@ export const canAssignPartner = (s: RequestStatus) => canAct(s, "assign_partner"
 export const canPartnerQuote = (s: RequestStatus) => canAct(s, "submit_partner_quote");
 export const canApprovePartnerQuote = (s: RequestStatus) => canAct(s, "approve_partner_quote");
 export const canCreateManualQuote = (s: RequestStatus) => canAct(s, "create_manual_quote");
-export const canSendToBuyer = (s: RequestStatus) => canAct(s, "send_to_buyer");
+export const canRecordBuyerApproval = (s: RequestStatus) => canAct(s, "record_buyer_approval");
 export const canBuyerApprove = (s: RequestStatus) => canAct(s, "buyer_approve");
 /** The buyer may reject while quoted, or approved and not yet paid (checked against payments too). */
 export const canBuyerReject = (s: RequestStatus) => canAct(s, "buyer_reject");

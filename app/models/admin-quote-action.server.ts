@@ -11,7 +11,14 @@ import { invalidBack, notFound, respondBack } from "~/services/respond.server";
 
 /** The forms of the admin request detail, each posted to its own action route. */
 export type AdminQuoteForm =
-  "assign" | "official-quote" | "send" | "status" | "notes" | "withdraw" | "deadline" | "reopen";
+  | "assign"
+  | "official-quote"
+  | "buyer-approval"
+  | "status"
+  | "notes"
+  | "withdraw"
+  | "deadline"
+  | "reopen";
 
 /** The action routes are POST-only: a GET (a reload, a shared link) shows the detail. */
 export function toQuoteDetail({ params }: LoaderFunctionArgs) {

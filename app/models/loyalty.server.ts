@@ -33,7 +33,7 @@ export async function loyaltySummary(database: DB, buyerId: number) {
   const monthStart = new Date();
   monthStart.setUTCDate(1);
   monthStart.setUTCHours(0, 0, 0, 0);
-  const [balance, earned, month, redeemed, commissions, paidQuotes] = await Promise.all([
+  const [balance, earned, month, redeemed, paidQuotes] = await Promise.all([
     pointsBalance(database, buyerId),
     pointsEarned(database, buyerId),
     database
@@ -50,13 +50,6 @@ export async function loyaltySummary(database: DB, buyerId: number) {
       .executeTakeFirstOrThrow(),
     database
       .selectFrom("buyer_commissions")
-      .select((eb) =>
-        eb.fn.coalesce(eb.fn.sum<number>("commission_amount_cents"), eb.lit(0)).as("cents"),
-      )
-      .where("buyer_id", "=", buyerId)
-      .executeTakeFirstOrThrow(),
-    database
-      .selectFrom("buyer_commissions")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("buyer_id", "=", buyerId)
       .executeTakeFirstOrThrow(),
@@ -66,7 +59,6 @@ export async function loyaltySummary(database: DB, buyerId: number) {
     earned,
     pointsThisMonth: Number(month.points),
     rewardsRedeemed: Number(redeemed.count),
-    commissionsCents: Number(commissions.cents),
     paidQuotes: Number(paidQuotes.count),
   };
 }

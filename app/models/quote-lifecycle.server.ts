@@ -558,7 +558,7 @@ export async function createManualOfficialQuote(
   });
 }
 
-// ---- quoted → approved (admin "Enviar a Comprador", or the buyer approves)
+// ---- quoted → approved (the buyer approves, or the operator records the buyer's approval)
 
 /**
  * Exactly one pending payment per official quote. The check and the insert run in the same
@@ -590,15 +590,29 @@ async function ensurePendingPayment(tx: DB, requestId: number, buyerId: number):
     .execute();
 }
 
-export async function sendOfficialQuoteToBuyer(
+/**
+ * SPEC's «Enviar a Comprador», as what it is (DECISIONS §9): the operator records that the buyer
+ * approved outside the product (by phone, e-mail, a signed order), saying how in `note`. The
+ * history keeps it as the operator's act, and the buyer is told the team recorded its approval,
+ * never that it approved in the product.
+ */
+export async function recordBuyerApproval(
   database: DB,
-  { requestId, adminId }: { requestId: number; adminId: number },
+  { requestId, adminId, note }: { requestId: number; adminId: number; note: string },
 ): Promise<Result> {
-  return requestStep(database, { requestId, action: "send_to_buyer" }, async (tx, request, to) => {
+  const how = note.trim();
+  if (!how)
+    return fail(
+      "invalid",
+      "Indica cómo aprobó el comprador (teléfono, correo, orden firmada…).",
+      "note",
+    );
+  const action = "record_buyer_approval";
+  return requestStep(database, { requestId, action }, async (tx, request, to) => {
     const expired = await refuseIfExpired(tx, requestId);
     if (expired) return expired;
-    const note = "Enviada al comprador para pago";
-    await recordStatus(tx, requestId, request.status, to, adminId, note);
+    const history = `Aprobación del comprador registrada por el equipo: ${how}`;
+    await recordStatus(tx, requestId, request.status, to, adminId, history);
     await ensurePendingPayment(tx, requestId, request.buyer_id);
     await notifyAbout(
       tx,
@@ -606,8 +620,8 @@ export async function sendOfficialQuoteToBuyer(
       { buyer: request.buyer_id },
       {
         type: "success",
-        title: "Cotización oficial lista para pago",
-        message: `Te enviamos la cotización oficial de «${request.title}» para pago. Sube tu comprobante de pago para completar la compra.`,
+        title: "El equipo registró tu aprobación",
+        message: `El equipo de CotizaHub registró tu aprobación de la cotización oficial de «${request.title}» (${how}). Sube tu comprobante de pago para completar la compra.`,
       },
     );
     return ok();

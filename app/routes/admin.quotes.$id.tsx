@@ -38,7 +38,7 @@ import {
   canExtendDeadline,
   canReopen,
   canReviseOfficialQuote,
-  canSendToBuyer,
+  canRecordBuyerApproval,
   REQUEST_STATUSES,
   STATUS_LABELS,
 } from "~/domain/quote-status";
@@ -63,7 +63,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /**
  * The admin request detail. Its forms post to one action route each (/admin/quotes/:id/assign,
- * /official-quote, /send, /status, /notes), which come back here with a toast or with the refused
+ * /official-quote, /buyer-approval, /status, /notes), which come back here with a toast or with the refused
  * form's errors in a one-minute flash cookie (services/respond.server.ts, respondBack) that this
  * loader reads, so a field error shows next to its field with or without JavaScript.
  */
@@ -146,7 +146,7 @@ function ActionForm({
 export default function AdminQuoteDetail() {
   const d = useLoaderData<typeof loader>();
   const { request } = d;
-  const send = useFlashedForm(d, "send");
+  const approval = useFlashedForm(d, "buyer-approval");
   return (
     <div className="space-y-6">
       <DetailHeader
@@ -161,7 +161,10 @@ export default function AdminQuoteDetail() {
           />
         }
       />
-      <FormErrors title="No se pudo enviar la cotización" errors={send.formErrors} />
+      <FormErrors
+        title="No se pudo registrar la aprobación del comprador"
+        errors={approval.formErrors}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <RequestSection d={d} />
@@ -283,6 +286,7 @@ function PartnerQuotesSection({ d }: { d: Detail }) {
 function OfficialQuoteSection({ d }: { d: Detail }) {
   const busy = useNavigation().state === "submitting";
   const official = useFlashedForm(d, "official-quote");
+  const approval = useFlashedForm(d, "buyer-approval");
   const manual = official.field("partner_quote_id").defaultValue === undefined;
   const { request } = d;
   const current = d.versions.find((v) => v.superseded_at === null);
@@ -298,13 +302,40 @@ function OfficialQuoteSection({ d }: { d: Detail }) {
             status={request.status}
             pdf={d.pdf}
             today={d.now.slice(0, 10)}
+            viewer="admin"
           >
-            {canSendToBuyer(request.status) && !expired ? (
-              <ActionForm to={paths.admin.send(request.id)}>
-                <button type="submit" className="btn-primary" disabled={busy}>
-                  Enviar a Comprador
-                </button>
-              </ActionForm>
+            {canRecordBuyerApproval(request.status) && !expired ? (
+              // Never one click: the buyer approves on its page; the operator records an approval
+              // given elsewhere, saying how (DECISIONS §9). Open when its note was refused.
+              <details
+                id="aprobacion-comprador"
+                className="w-full"
+                open={approval.field("note").errors ? true : undefined}
+              >
+                <summary className="btn-secondary cursor-pointer">
+                  Registrar aprobación del comprador
+                </summary>
+                <ActionForm to={paths.admin.buyerApproval(request.id)} className="mt-3 space-y-2">
+                  <p className="text-sm text-slate-700">
+                    Úsalo solo si el comprador aprobó la cotización fuera de CotizaHub. Quedará en
+                    el historial como un registro del equipo, se abrirá su pago por{" "}
+                    {formatMoney(current.final_amount_cents, current.currency)} y le avisaremos que
+                    registraste su aprobación.
+                  </p>
+                  <TextAreaField
+                    label="Cómo aprobó el comprador"
+                    {...approval.field("note")}
+                    id="buyer_approval_note"
+                    rows={2}
+                    maxLength={500}
+                    required
+                    hint="Por ejemplo: por teléfono con Ana López, por correo del 28/11, orden de compra firmada."
+                  />
+                  <button type="submit" className="btn-primary" disabled={busy}>
+                    Registrar aprobación del comprador
+                  </button>
+                </ActionForm>
+              </details>
             ) : null}
             {canReviseOfficialQuote(request.status) && !revisionBlocked ? (
               <Link to={paths.admin.revise(request.id)} className="btn-secondary">

@@ -1,11 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import { UnreadBadge } from "~/components/threads/UnreadBadge";
 import { unreadCountsFor } from "~/models/thread.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { REQUESTS_PAGE_SIZE } from "~/domain/pagination";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
-import { z } from "zod";
 import { ProcessBanner } from "~/components/quotes/ProcessBanner";
 import { FilterSelect } from "~/components/admin/SearchBar";
 import { Deadline } from "~/components/Deadline";
@@ -14,11 +12,10 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { ReferenceMatch } from "~/components/admin/ReferenceMatch";
 import { requestReferenceIn } from "~/utils/search";
-import { FormErrors } from "~/components/ui/Field";
 import { KeysetPagination } from "~/components/ui/KeysetPagination";
 import { StatCard, StatGrid } from "~/components/ui/StatCard";
 import { formatMoney } from "~/domain/money";
-import { adminStatusLabel, canSendToBuyer } from "~/domain/quote-status";
+import { adminStatusLabel, canRecordBuyerApproval } from "~/domain/quote-status";
 import { DEADLINE_FILTER_LABELS, requestDeadlineNote } from "~/domain/deadline";
 import {
   ADMIN_REQUEST_SORTS,
@@ -33,7 +30,6 @@ import {
   SortSelect,
   sortChip,
 } from "~/components/ui/ListFilters";
-import { sendOfficialQuoteToBuyer } from "~/models/quote-lifecycle.server";
 import {
   adminStatusCounts,
   deadlineFromUrl,
@@ -44,14 +40,10 @@ import {
 import { searchFromUrl } from "~/utils/like";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
-import { readForm } from "~/services/form.server";
-import { invalidForm, respond, samePage } from "~/services/respond.server";
 import { getSettings } from "~/services/settings.server";
 import { formatDate, matchCountOf } from "~/utils/format";
-import { idField } from "~/domain/validation";
 import { pageRequestFromUrl } from "~/utils/keyset";
 import { paths } from "~/utils/paths";
-import { serverForm } from "~/utils/server-form";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -102,29 +94,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** "Enviar a Comprador" straight from the list. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin");
-  const schema = z.object({
-    intent: z.literal("send_to_buyer", { errorMap: () => ({ message: "Acción no reconocida." }) }),
-    request_id: idField("Acción no reconocida."),
-  });
-  const submission = parseWithZod(await readForm(request), { schema });
-  if (submission.status !== "success") return invalidForm(submission);
-  const result = await sendOfficialQuoteToBuyer(db, {
-    requestId: submission.value.request_id,
-    adminId: admin.id,
-  });
-  return respond(result, submission, () => ({
-    to: samePage(request),
-    toast: {
-      type: "success",
-      title: "Éxito",
-      description: "Cotización enviada al comprador para pago.",
-    },
-  }));
-}
-
 export default function AdminQuotes() {
   const {
     counts,
@@ -140,7 +109,6 @@ export default function AdminQuotes() {
     dates,
     currency,
   } = useLoaderData<typeof loader>();
-  const { formErrors } = serverForm(useActionData<typeof action>()?.result);
   const filtered = Boolean(q || status || deadline || dates.range.from || dates.range.to);
   return (
     <div className="space-y-6">
@@ -157,7 +125,6 @@ export default function AdminQuotes() {
         <StatCard label="Con cotizaciones" value={counts.withQuotes} hint="Listas para comparar" />
         <StatCard label="Cotizadas" value={counts.quoted} hint="Listas para enviar" />
       </StatGrid>
-      <FormErrors title="No se pudo enviar la cotización" errors={formErrors} />
       <StatusFilterForm
         q={q}
         status={status}
@@ -323,15 +290,13 @@ function RowAction({
         {label(row.partner_quote_count ? "Revisar cotizaciones" : "Ver detalles")}
       </Link>
     );
-  if (canSendToBuyer(row.status as "quoted"))
+  // The buyer approves on its own page; recording an approval given elsewhere takes a note, on
+  // the request's page (DECISIONS §9), never one click from a list.
+  if (canRecordBuyerApproval(row.status as "quoted"))
     return (
-      <Form method="post">
-        <input type="hidden" name="intent" value="send_to_buyer" />
-        <input type="hidden" name="request_id" value={row.id} />
-        <button type="submit" className="btn-primary whitespace-nowrap">
-          {label("Enviar a Comprador")}
-        </button>
-      </Form>
+      <Link to={paths.admin.quote(row.id)} className="btn-secondary whitespace-nowrap">
+        {label("Ver cotización oficial")}
+      </Link>
     );
   return (
     <Link to={paths.admin.quote(row.id)} className="btn-secondary whitespace-nowrap">

@@ -9,6 +9,7 @@ import { Section } from "~/components/ui/Section";
 import { tierFor } from "~/domain/loyalty";
 import { formatMoney } from "~/domain/money";
 import { loyaltySummary } from "~/models/loyalty.server";
+import { buyerPaymentCounts } from "~/models/payment.server";
 import { buyerStatusCounts, latestBuyerRequests } from "~/models/quote-request.server";
 import { requireRole } from "~/models/auth.server";
 import { db } from "~/services/db.server";
@@ -25,17 +26,26 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "buyer");
-  const [counts, latest, loyalty, settings] = await Promise.all([
+  const [counts, latest, loyalty, payments, settings] = await Promise.all([
     buyerStatusCounts(db, user.id),
     latestBuyerRequests(db, user.id, 10),
     loyaltySummary(db, user.id),
+    buyerPaymentCounts(db, user.id),
     getSettings(db),
   ]);
-  return { firstName: user.first_name, counts, latest, loyalty, currency: settings.currency };
+  return {
+    firstName: user.first_name,
+    counts,
+    latest,
+    loyalty,
+    paidCents: payments.paidCents,
+    currency: settings.currency,
+  };
 }
 
 export default function BuyerDashboard() {
-  const { firstName, counts, latest, loyalty, currency } = useLoaderData<typeof loader>();
+  const { firstName, counts, latest, loyalty, paidCents, currency } =
+    useLoaderData<typeof loader>();
   const tier = tierFor(loyalty.earned);
   return (
     <div className="space-y-8">
@@ -58,9 +68,12 @@ export default function BuyerDashboard() {
           value={counts.pending + counts.assigned}
           hint="Pendientes o asignadas"
         />
+        {/* SPEC's «commissions earned»: the buyer earns none (the partner pays the commission,
+            DECISIONS §9); what it has paid, confirmed payments only, as on «Pagos». */}
         <StatCard
-          label="Comisiones ganadas"
-          value={formatMoney(loyalty.commissionsCents, currency)}
+          label="Total pagado"
+          value={formatMoney(paidCents, currency)}
+          hint="Pagos confirmados"
         />
         <StatCard
           label="Puntos de lealtad"

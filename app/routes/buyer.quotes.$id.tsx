@@ -261,6 +261,7 @@ export default function BuyerQuoteDetail() {
                   status={request.status}
                   pdf={pdf}
                   today={today}
+                  viewer="buyer"
                 />
                 {paymentInstructions !== null && !paid && !expired && !proofInReview ? (
                   <PaymentInstructions

@@ -373,8 +373,9 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
     ["Subtotal", money(data.subtotalCents)],
     [`IVA (${formatRate(data.taxRate)})`, money(data.taxCents)],
     ["Total", money(data.totalCents)],
+    // Part of the total, paid by the partner out of its payout (DECISIONS §9): not an addition.
     [
-      `Comisión de la plataforma (${formatRate(Math.round(data.commissionPercentage * RATE_SCALE))} sobre el subtotal)`,
+      `Comisión incluida, a cargo del socio (${formatRate(Math.round(data.commissionPercentage * RATE_SCALE))} del subtotal)`,
       money(data.commissionAmountCents),
     ],
     ["Moneda", data.currency],
@@ -399,7 +400,7 @@ export async function renderOfficialQuotePdf(data: OfficialQuotePdfData): Promis
 
   doc.down(34);
   doc.notes([
-    "El total incluye la comisión de la plataforma, calculada sobre el subtotal (sin IVA). CotizaHub facilita la operación entre comprador y proveedor y no es parte del contrato de compraventa.",
+    "El total incluye la comisión de intermediación de CotizaHub, calculada sobre el subtotal (sin IVA) y a cargo del socio, que la descuenta de lo que recibe. CotizaHub facilita la operación entre comprador y proveedor y no es parte del contrato de compraventa.",
     "El pago se valida por nuestro equipo administrativo en un plazo de hasta 2 días hábiles. Esta cotización vence en la fecha indicada; solo la versión vigente puede aprobarse o pagarse.",
   ]);
   return doc.save();

@@ -4,6 +4,16 @@ import { insertOfficialQuote, insertPartnerQuote, insertRequest } from "./factor
 import { PDF, pdfFile } from "./files";
 import { followEachNotification } from "./notifications";
 
+/** The operator records an approval the buyer gave outside the product, saying how. */
+async function recordBuyerApproval(adminPage: Page, note: string): Promise<void> {
+  await adminPage.getByText("Registrar aprobación del comprador", { exact: true }).first().click();
+  await adminPage.getByLabel("Cómo aprobó el comprador").fill(note);
+  await adminPage.getByRole("button", { name: "Registrar aprobación del comprador" }).click();
+  await expect(
+    adminPage.getByText("Aprobación del comprador registrada. Le avisamos para que pague."),
+  ).toBeVisible();
+}
+
 async function bellCount(page: Page): Promise<string> {
   return (
     await page
@@ -95,8 +105,22 @@ test.describe.serial("recorrido completo", () => {
     await expect(
       adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial."),
     ).toBeVisible();
-    await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
-    await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
+    // Never one click: without a note saying how the buyer approved, nothing changes.
+    await adminPage
+      .getByText("Registrar aprobación del comprador", { exact: true })
+      .first()
+      .click();
+    await adminPage.getByLabel("Cómo aprobó el comprador").fill("   ");
+    await adminPage.getByRole("button", { name: "Registrar aprobación del comprador" }).click();
+    await expect(
+      adminPage
+        .getByText("Indica cómo aprobó el comprador (teléfono, correo, orden firmada…).")
+        .first(),
+    ).toBeVisible();
+    expect(
+      server.sql.prepare("SELECT status FROM quote_requests WHERE id = ?").get(requestId),
+    ).toEqual({ status: "quoted" });
+    await recordBuyerApproval(adminPage, "Por teléfono con el comprador, 28/11");
     await waitForMail(server, partner.email, "¡Tu cotización fue seleccionada!");
 
     // 5. The buyer sees it approved, with a way to pay, and was told at every step.
@@ -106,9 +130,20 @@ test.describe.serial("recorrido completo", () => {
     await expect(buyerPage.getByRole("link", { name: "Pagar" })).toBeVisible();
     expect(Number(await bellCount(buyerPage))).toBeGreaterThanOrEqual(3);
     await buyerPage.goto("/notifications");
-    await expect(buyerPage.getByText("Cotización oficial lista para pago")).toBeVisible();
+    // Told as what happened: the team recorded its approval, and how.
+    await expect(buyerPage.getByText("El equipo registró tu aprobación")).toBeVisible();
+    await expect(buyerPage.getByText(/\(Por teléfono con el comprador, 28\/11\)/)).toBeVisible();
     await waitForMail(server, buyer.email, "Tu cotización oficial está lista");
-    await waitForMail(server, buyer.email, "Cotización oficial lista para pago");
+    await waitForMail(server, buyer.email, "El equipo registró tu aprobación");
+    expect(
+      server.sql
+        .prepare(
+          "SELECT note FROM request_status_history WHERE quote_request_id = ? AND to_status = 'approved'",
+        )
+        .get(requestId),
+    ).toEqual({
+      note: "Aprobación del comprador registrada por el equipo: Por teléfono con el comprador, 28/11",
+    });
     expect(
       server.sql
         .prepare(
@@ -272,9 +307,10 @@ test("el administrador compara dos cotizaciones, aprueba la más barata y la env
     adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial."),
   ).toBeVisible();
   await expect(adminPage.getByText("USD 72.51")).toBeVisible();
-  await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
-  await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
-  const resend = await adminPage.request.post(`/admin/quotes/${requestId}/send`, { form: {} });
+  await recordBuyerApproval(adminPage, "Orden de compra firmada");
+  const resend = await adminPage.request.post(`/admin/quotes/${requestId}/buyer-approval`, {
+    form: { note: "Otra vez" },
+  });
   expect(await resend.text()).toContain("Esta acción no está disponible");
   expect(
     server.sql

@@ -130,7 +130,9 @@ test.describe.serial("recorrido de pago", () => {
     // Dashboard and request read the same ledger and status.
     await buyerPage.goto("/buyer");
     await expect(buyerPage.getByTestId("stat-Puntos de lealtad")).toHaveText("1,234");
-    await expect(buyerPage.getByTestId("stat-Comisiones ganadas")).toHaveText("USD 61.73");
+    // What the buyer paid, not a commission it «earned» (the partner pays it: DECISIONS §9).
+    await expect(buyerPage.getByTestId("stat-Total pagado")).toHaveText("USD 1,234.50");
+    await expect(buyerPage.getByText("Comisiones ganadas")).toHaveCount(0);
     await expect(buyerPage.getByText("Nivel Plata").first()).toBeVisible();
     await screenshots(buyerPage, "buyer-dashboard", testInfo);
     await buyerPage.goto(`/buyer/quotes/${requestId}`);

@@ -279,13 +279,13 @@ test.describe("permisos del servidor", () => {
     const attempts: [string, Record<string, string>][] = [
       [`/admin/quotes/${requestId}/assign`, { partner_id: String(partner.id) }],
       [`/admin/quotes/${requestId}/official-quote`, { amount: "999" }],
-      [`/admin/quotes/${requestId}/send`, {}],
+      [`/admin/quotes/${requestId}/buyer-approval`, { note: "Por teléfono" }],
       [`/admin/quotes/${requestId}/status`, { status: "paid" }],
       [`/admin/quotes/${requestId}/notes`, { admin_notes: "hackeado" }],
       [`/admin/quotes/${requestId}/withdraw`, { partner_id: String(partner.id) }],
       [`/admin/quotes/${requestId}/deadline`, { quote_deadline: "2099-01-01T10:00" }],
       [`/admin/quotes/${requestId}/reopen`, { quote_deadline: "2099-01-01T10:00" }],
-      ["/admin/quotes?index", { intent: "send_to_buyer", request_id: String(requestId) }],
+      ["/admin/quotes?index", { intent: "record_buyer_approval", request_id: String(requestId) }],
       ["/admin/payments", { intent: "confirm_payment", payment_id: "1" }],
     ];
     for (const [user, home] of [

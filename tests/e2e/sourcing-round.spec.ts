@@ -337,8 +337,12 @@ test("rechazo → reapertura → nueva oferta → nueva aprobación → pagado",
   await expect(
     adminPage.getByText("Cotización del socio aprobada: se creó la cotización oficial."),
   ).toBeVisible();
-  await adminPage.getByRole("button", { name: "Enviar a Comprador" }).click();
-  await expect(adminPage.getByText("Cotización enviada al comprador para pago.")).toBeVisible();
+  await adminPage.getByText("Registrar aprobación del comprador", { exact: true }).first().click();
+  await adminPage.getByLabel("Cómo aprobó el comprador").fill("Por correo del comprador");
+  await adminPage.getByRole("button", { name: "Registrar aprobación del comprador" }).click();
+  await expect(
+    adminPage.getByText("Aprobación del comprador registrada. Le avisamos para que pague."),
+  ).toBeVisible();
   expect(
     server.sql
       .prepare(

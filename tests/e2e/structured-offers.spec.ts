@@ -225,6 +225,11 @@ test("ofertas estructuradas: renglones con IVA y monto único, comparación, PDF
   await expect(buyerPage.getByTestId("oficial-subtotal")).toHaveText("USD 18,255.98");
   await expect(buyerPage.getByTestId("oficial-iva")).toHaveText("USD 2,920.96");
   await expect(buyerPage.getByTestId("oficial-total")).toHaveText("USD 21,176.94");
+  // The commission is part of the total and the partner's to pay, never a separate figure.
+  await expect(buyerPage.getByTestId("comision-oficial")).toHaveText("USD 912.80");
+  await expect(
+    buyerPage.getByText("Incluye la comisión de intermediación de CotizaHub, a cargo del socio:"),
+  ).toBeVisible();
   await expect(buyerPage.getByTestId("entrega-oficial")).toHaveText("10 días");
   await expect(buyerPage.getByText("50 % anticipo, 50 % contra entrega")).toBeVisible();
   await axe(buyerPage);

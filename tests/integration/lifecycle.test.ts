@@ -5,7 +5,7 @@ import {
   buyerApproveQuote,
   buyerRejectQuote,
   createManualOfficialQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { confirmPayment, rejectPayment, submitPaymentProof } from "~/models/payment.server";
@@ -136,8 +136,8 @@ describe("status machine", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const version = await officialVersion(requestId);
     const sends = await Promise.all([
-      sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
-      sendOfficialQuoteToBuyer(db, { requestId, adminId: admin }),
+      recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" }),
+      recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" }),
       buyerApproveQuote(db, { requestId, buyerId: buyer, version }),
     ]);
     expect(sends.filter((r) => r.ok)).toHaveLength(1);
@@ -148,6 +148,29 @@ describe("status machine", () => {
     ]);
     expect(state.requests).toEqual([
       expect.objectContaining({ id: requestId, status: "approved" }),
+    ]);
+  });
+
+  it("the operator records a buyer's approval only with a note saying how, kept in the history as the team's act", async () => {
+    const { admin, requestId, partnerQuoteId } = await quotedRequest();
+    expect((await approvePartnerQuote(db, { requestId, partnerQuoteId, adminId: admin })).ok).toBe(
+      true,
+    );
+    expect(await recordBuyerApproval(db, { requestId, adminId: admin, note: "  " })).toEqual(
+      expect.objectContaining({ ok: false, code: "invalid" }),
+    );
+    expect((await snapshot(requestId)).payments).toEqual([]);
+    expect(
+      (await recordBuyerApproval(db, { requestId, adminId: admin, note: " Orden firmada " })).ok,
+    ).toBe(true);
+    const history = await db
+      .selectFrom("request_status_history")
+      .select(["actor_id", "note"])
+      .where("quote_request_id", "=", requestId)
+      .where("to_status", "=", "approved")
+      .execute();
+    expect(history).toEqual([
+      { actor_id: admin, note: "Aprobación del comprador registrada por el equipo: Orden firmada" },
     ]);
   });
 

@@ -21,7 +21,7 @@ import {
   assignPartner,
   buyerApproveQuote,
   buyerRejectQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { db } from "~/services/db.server";
@@ -245,7 +245,7 @@ describe("cotización oficial en PDF", () => {
         "Total",
         money(295_800),
         // 5 % of the subtotal, not of the total.
-        "Comisión de la plataforma (5 % sobre el subtotal)",
+        "Comisión incluida, a cargo del socio (5 % del subtotal)",
         money(12_750),
         "Plazo de entrega: 15 días",
         "Condiciones de pago: 50 % anticipo, 50 % contra entrega",
@@ -550,7 +550,9 @@ describe("vigencia y renovación", () => {
 
     const before = await state(requestId);
     expect(await approveAsBuyer(requestId, buyer)).toEqual(expired);
-    expect(await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin })).toEqual(expired);
+    expect(
+      await recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" }),
+    ).toEqual(expired);
     expect(await state(requestId)).toEqual(before);
 
     // Approved while valid, expired before the proof arrives.

@@ -8,7 +8,7 @@ import {
   approvePartnerQuote,
   assignPartner,
   buyerRejectQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { cancelRequest } from "~/models/request-changes.server";
@@ -289,7 +289,9 @@ describe("the round's steps keep the order current", () => {
     await check();
 
     // Approved: sent to the buyer for payment.
-    expect((await sendOfficialQuoteToBuyer(db, { requestId: sent, adminId: admin })).ok).toBe(true);
+    expect(
+      (await recordBuyerApproval(db, { requestId: sent, adminId: admin, note: "Por teléfono" })).ok,
+    ).toBe(true);
     await check();
 
     expect(
@@ -303,9 +305,10 @@ describe("the round's steps keep the order current", () => {
     ).toBe(true);
     await check();
 
-    expect((await sendOfficialQuoteToBuyer(db, { requestId: reopened, adminId: admin })).ok).toBe(
-      true,
-    );
+    expect(
+      (await recordBuyerApproval(db, { requestId: reopened, adminId: admin, note: "Por teléfono" }))
+        .ok,
+    ).toBe(true);
     expect(
       (await buyerRejectQuote(db, { requestId: reopened, buyerId: buyer, reason: "Muy caro" })).ok,
     ).toBe(true);

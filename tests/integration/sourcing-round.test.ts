@@ -5,7 +5,7 @@ import {
   assignPartners,
   buyerRejectQuote,
   createManualOfficialQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import {
@@ -341,7 +341,9 @@ describe("reject, reopen, re-offer, re-approve", () => {
     expect(
       (await approvePartnerQuote(db, { requestId, partnerQuoteId: firstQuote, adminId: admin })).ok,
     ).toBe(true);
-    expect((await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin })).ok).toBe(true);
+    expect(
+      (await recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" })).ok,
+    ).toBe(true);
     expect((await buyerRejectQuote(db, { requestId, buyerId: buyer, reason: "Muy caro" })).ok).toBe(
       true,
     );
@@ -391,7 +393,9 @@ describe("reject, reopen, re-offer, re-approve", () => {
     ]);
     expect((await stateOf(requestId, second)).state).toBe("selected");
     expect((await stateOf(requestId, first)).state).toBe("not_selected");
-    expect((await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin })).ok).toBe(true);
+    expect(
+      (await recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" })).ok,
+    ).toBe(true);
     const pending = await db
       .selectFrom("payments")
       .select(["amount_cents", "status"])

@@ -3,7 +3,7 @@ import {
   adminSetStatus,
   assignPartner,
   createManualOfficialQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
 } from "~/models/quote-lifecycle.server";
 import { db } from "~/services/db.server";
 import { makeRequest, makeUser, snapshot } from "./factories";
@@ -20,7 +20,9 @@ async function approvedRequest() {
   expect(
     (await createManualOfficialQuote(db, { requestId, amountCents: 400_000, adminId: admin })).ok,
   ).toBe(true);
-  expect((await sendOfficialQuoteToBuyer(db, { requestId, adminId: admin })).ok).toBe(true);
+  expect(
+    (await recordBuyerApproval(db, { requestId, adminId: admin, note: "Por teléfono" })).ok,
+  ).toBe(true);
   return { admin, buyer, requestId };
 }
 

@@ -26,7 +26,7 @@ import {
   approvePartnerQuote,
   assignPartner,
   buyerRejectQuote,
-  sendOfficialQuoteToBuyer,
+  recordBuyerApproval,
   submitPartnerQuote,
 } from "~/models/quote-lifecycle.server";
 import { adminStatusCounts, buyerStatusCounts } from "~/models/quote-request.server";
@@ -243,7 +243,9 @@ describe("resúmenes mantenidos en las transacciones de escritura", () => {
       ).ok,
     ).toBe(true);
     expect((await getPartnerCounters(db, beta)).pending).toBe(1); // the old request only
-    expect((await sendOfficialQuoteToBuyer(db, { requestId: a, adminId: admin })).ok).toBe(true);
+    expect(
+      (await recordBuyerApproval(db, { requestId: a, adminId: admin, note: "Por teléfono" })).ok,
+    ).toBe(true);
     const proof = {
       key: "pruebas/comprobante.pdf",
       name: "comprobante.pdf",

@@ -48,8 +48,14 @@ export function OfficialQuoteSummary({
   status,
   pdf,
   today,
+  viewer,
   children,
 }: {
+  /**
+   * The buyer reads the commission as part of the total that the partner pays (DECISIONS §9); the
+   * operator reads it as the desk's figure.
+   */
+  viewer: "buyer" | "admin";
   /** The quote's number: every version of a request's official quote carries the request's. */
   requestId: number;
   quote: Version;
@@ -83,15 +89,26 @@ export function OfficialQuoteSummary({
           <dd className="whitespace-nowrap text-2xl font-bold" data-testid="monto-oficial">
             {formatMoney(quote.final_amount_cents, quote.currency)}
           </dd>
+          {viewer === "buyer" ? (
+            <dd className="mt-1 text-sm text-slate-700">
+              Incluye la comisión de intermediación de CotizaHub, a cargo del socio:{" "}
+              <span className="whitespace-nowrap font-semibold" data-testid="comision-oficial">
+                {formatMoney(quote.commission_amount_cents, quote.currency)}
+              </span>{" "}
+              ({formatNumber(quote.commission_percentage, 3)} % del subtotal).
+            </dd>
+          ) : null}
         </div>
-        <div>
-          <dt className="text-sm text-slate-600">
-            Comisión ({formatNumber(quote.commission_percentage, 3)} % del subtotal)
-          </dt>
-          <dd className="font-semibold" data-testid="comision-oficial">
-            {formatMoney(quote.commission_amount_cents, quote.currency)}
-          </dd>
-        </div>
+        {viewer === "admin" ? (
+          <div>
+            <dt className="text-sm text-slate-600">
+              Comisión ({formatNumber(quote.commission_percentage, 3)} % del subtotal)
+            </dt>
+            <dd className="font-semibold" data-testid="comision-oficial">
+              {formatMoney(quote.commission_amount_cents, quote.currency)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-sm text-slate-600">Válida hasta</dt>
           <dd className="font-semibold" data-testid="vigencia-oficial">
