@@ -176,9 +176,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         APP_URL: url,
         SESSION_SECRET,
         SMTP_URL: "",
-        // Two workers, as on a two-core machine in production: each journey's requests are served
-        // by both processes in turn (ADR 0017).
-        WEB_CONCURRENCY: "2",
+        // One process: on two cores, two journeys' servers of two workers each beside two browsers
+        // pushed the longest journeys past their minute. Several workers on one database are
+        // exercised under load by tests/edge/workers.spec.ts (ADR 0017).
+        WEB_CONCURRENCY: "1",
         ...options.extraEnv,
       };
       const [entry, ...args] = SERVER_COMMAND;
