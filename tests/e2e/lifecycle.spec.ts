@@ -6,7 +6,10 @@ import { followEachNotification } from "./notifications";
 
 /** The operator records an approval the buyer gave outside the product, saying how. */
 async function recordBuyerApproval(adminPage: Page, note: string): Promise<void> {
-  await adminPage.getByText("Registrar aprobación del comprador", { exact: true }).first().click();
+  // The form sits in a <details>, open again when its note was refused.
+  const details = adminPage.locator("#aprobacion-comprador");
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await details.locator("summary").click();
   await adminPage.getByLabel("Cómo aprobó el comprador").fill(note);
   await adminPage.getByRole("button", { name: "Registrar aprobación del comprador" }).click();
   await expect(
@@ -174,7 +177,7 @@ test.describe.serial("recorrido completo", () => {
         "¡Cotización enviada!",
         "Socio asignado a tu solicitud",
         "Tu cotización oficial está lista",
-        "Cotización oficial lista para pago",
+        "El equipo registró tu aprobación",
       ]),
     );
     expect(await followEachNotification(partnerPage)).toEqual(

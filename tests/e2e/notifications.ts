@@ -37,7 +37,7 @@ export const NOTIFICATION_DESTINATIONS: Record<string, Destination | null> = {
   "¡Cotización enviada!": BUYER_REQUEST,
   "Socio asignado a tu solicitud": BUYER_REQUEST,
   "Tu cotización oficial está lista": BUYER_REQUEST,
-  "Cotización oficial lista para pago": BUYER_REQUEST,
+  "El equipo registró tu aprobación": BUYER_REQUEST,
   "Estado de tu solicitud actualizado": BUYER_REQUEST,
   "Buscamos una nueva cotización": BUYER_REQUEST,
   "Pago confirmado": { path: /^\/buyer\/payments$/, heading: "Pagos" },

@@ -285,7 +285,6 @@ test.describe("permisos del servidor", () => {
       [`/admin/quotes/${requestId}/withdraw`, { partner_id: String(partner.id) }],
       [`/admin/quotes/${requestId}/deadline`, { quote_deadline: "2099-01-01T10:00" }],
       [`/admin/quotes/${requestId}/reopen`, { quote_deadline: "2099-01-01T10:00" }],
-      ["/admin/quotes?index", { intent: "record_buyer_approval", request_id: String(requestId) }],
       ["/admin/payments", { intent: "confirm_payment", payment_id: "1" }],
     ];
     for (const [user, home] of [
@@ -302,8 +301,8 @@ test.describe("permisos del servidor", () => {
       expect(get.status()).toBe(302);
     }
     // Signed out: sent to sign in.
-    const response = await anonymous.post(`/admin/quotes/${requestId}/send`, {
-      form: {},
+    const response = await anonymous.post(`/admin/quotes/${requestId}/buyer-approval`, {
+      form: { note: "Por teléfono" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
