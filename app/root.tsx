@@ -166,7 +166,7 @@ function ErrorPage({ status, refusal }: { status: number; refusal: string | null
           </p>
           <h1 className="mt-4 text-2xl font-bold">
             {notFound
-              ? "Oops! Page not found"
+              ? "¡Ups! Página no encontrada"
               : refusal
                 ? "No pudimos procesar el envío"
                 : "Algo salió mal"}

@@ -37,6 +37,11 @@ interface UsersTable {
   deactivated_at: Timestamp | null;
   /** The operator who deactivated it. */
   deactivated_by: number | null;
+  /**
+   * When the account last started a session; NULL: never. Accounts verified before the column
+   * existed (migration 2026-11-28T02-00) without a live session hold their verification time.
+   */
+  last_sign_in_at: Timestamp | null;
 }
 
 interface SessionsTable {

@@ -53,7 +53,13 @@ function unreadBadge(unread: number): string | null {
 
 function NotificationBell({ unread }: { unread: number }) {
   const badge = unreadBadge(unread);
-  const label = unread === 0 ? "Notificaciones" : `Notificaciones, ${unread} sin leer`;
+  // The name holds the badge as shown («9+»), so it can be spoken to voice control (WCAG 2.5.3),
+  // and the exact count when the badge caps it.
+  const label = !badge
+    ? "Notificaciones"
+    : badge === String(unread)
+      ? `Notificaciones, ${badge} sin leer`
+      : `Notificaciones, ${badge} sin leer (${unread})`;
   return (
     <Link
       to={paths.notifications()}
@@ -91,17 +97,17 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
   return (
     <details key={pathname} className="group relative">
-      <summary
-        className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        aria-label="Menú de usuario"
-      >
+      {/* Named by its text, not an aria-label: the name then holds what is shown (WCAG 2.5.3),
+          «Menú de usuario, Beatriz»; the initials are the avatar's picture. */}
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1.5 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span
           aria-hidden="true"
           className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
         >
           {initials || "?"}
         </span>
-        <span className="hidden text-sm font-medium sm:inline">{user.firstName}</span>
+        <span className="sr-only">Menú de usuario, </span>
+        <span className="sr-only text-sm font-medium sm:not-sr-only">{user.firstName}</span>
       </summary>
       <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
         <div className="border-b border-slate-100 px-3 py-2">

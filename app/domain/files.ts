@@ -52,15 +52,15 @@ export function acceptAttribute(rule: FileRule): string {
   return rule.extensions.map((e) => `.${e}`).join(",");
 }
 
-/** SPEC §5 messages, verbatim, after a Spanish sentence. */
+/** SPEC §5's messages in Spanish (DECISIONS §5: Spanish wherever a person reads). */
 export function fileTooLargeMessage(rule: FileRule): string {
   const mb = Math.round(rule.maxBytes / (1024 * 1024));
-  return `El archivo debe pesar menos de ${mb} MB. (File size must be less than ${mb}MB)`;
+  return `El archivo debe pesar menos de ${mb} MB.`;
 }
 
 export function fileTypeMessage(rule: FileRule): string {
   const list = rule.extensions.join(", ");
-  return `Tipo de archivo no permitido. Tipos permitidos: ${list}. (File type not supported. Allowed types: ${list})`;
+  return `Tipo de archivo no permitido. Tipos permitidos: ${list}.`;
 }
 
 export const INVALID_FILE_NAME_MESSAGE = "El nombre del archivo no es válido.";

@@ -5,6 +5,7 @@ import {
   issueToken,
   mayRequestLink,
   revokeTokens,
+  tokenOwner,
   tokenPurpose,
 } from "~/models/auth-token.server";
 import {
@@ -94,12 +95,29 @@ export async function resendVerification(database: DB, email: string): Promise<v
   deliverSoon();
 }
 
-export async function verifyEmail(database: DB, token: string): Promise<boolean> {
+/**
+ * What opening a verification link did: `verified` the account; found it `already-verified` (the
+ * link opened again, e.g. from the e-mail after signing in); or `invalid` (unknown, expired before
+ * use, replaced by a newer link, or its account deactivated: nothing more is told about those).
+ */
+export type VerifyEmailOutcome = "verified" | "already-verified" | "invalid";
+
+export async function verifyEmail(database: DB, token: string): Promise<VerifyEmailOutcome> {
   return writeTransaction(database, async (tx) => {
     const userId = await consumeToken(tx, token, "verify_email");
-    if (userId === null) return false;
-    await markEmailVerified(tx, userId);
-    return true;
+    if (userId !== null) {
+      await markEmailVerified(tx, userId);
+      return "verified";
+    }
+    // Only the holder of a link that was really sent learns this, and only about its own account.
+    const owner = await tokenOwner(tx, token, "verify_email");
+    if (owner === null) return "invalid";
+    const account = await tx
+      .selectFrom("users")
+      .select(["email_verified_at", "deactivated_at"])
+      .where("id", "=", owner)
+      .executeTakeFirst();
+    return account?.email_verified_at && !account.deactivated_at ? "already-verified" : "invalid";
   });
 }
 

@@ -85,6 +85,25 @@ export async function tokenPurpose(database: DB | Tx, token: string): Promise<To
   return row?.purpose ?? null;
 }
 
+/**
+ * The user a token of `purpose` was issued to, live or not (used, expired or replaced); null for a
+ * token that was never issued for it.
+ */
+export async function tokenOwner(
+  database: DB | Tx,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | null> {
+  if (!token) return null;
+  const row = await database
+    .selectFrom("auth_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
 /** Ends every unused token of a user (a link in an old e-mail stops working). */
 export async function revokeTokens(tx: Tx | DB, userId: number): Promise<void> {
   await tx

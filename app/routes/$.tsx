@@ -1,4 +1,4 @@
-/** Any unknown path: a real 404 status rendered by the root error boundary ("Oops! Page not found"). */
+/** Any unknown path: a real 404 status rendered by the root error boundary («¡Ups! Página no encontrada»). */
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }

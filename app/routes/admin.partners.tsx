@@ -169,16 +169,11 @@ export default function AdminPartners() {
                           name="featured"
                           value={partner.is_featured_partner ? "0" : "1"}
                         />
-                        <button
-                          type="submit"
-                          className="btn-secondary px-3 py-1.5"
-                          aria-label={
-                            partner.is_featured_partner
-                              ? `Quitar a ${title} de destacados`
-                              : `Destacar a ${title}`
-                          }
-                        >
+                        {/* The shown words start the name (WCAG 2.5.3); whose card, for
+                            screen readers, follows them. */}
+                        <button type="submit" className="btn-secondary px-3 py-1.5">
                           {partner.is_featured_partner ? "Quitar de destacados" : "Destacar"}
+                          <span className="sr-only"> a {title}</span>
                         </button>
                       </Form>
                     )}
@@ -241,12 +236,8 @@ export default function AdminPartners() {
                       </div>
                     </Form>
                   ) : (
-                    <Link
-                      to={openHref(partner.id)}
-                      className="btn-secondary"
-                      aria-label={`Asignar una solicitud a ${title}`}
-                    >
-                      Asignar solicitud
+                    <Link to={openHref(partner.id)} className="btn-secondary">
+                      Asignar solicitud<span className="sr-only"> a {title}</span>
                     </Link>
                   )}
                 </div>

@@ -217,7 +217,7 @@ export default function ReviseOfficialQuote() {
               }}
             />
             <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={busy}>
+              <button type="submit" className="btn-primary" disabled={busy} data-main>
                 {busy ? "Emitiendo…" : "Emitir nueva versión"}
               </button>
               <Link to={back} className="btn-secondary">

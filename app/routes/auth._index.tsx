@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/Link";
 import { z } from "zod";
+import type { Role } from "../../db/schema";
 import { AuthCard, AuthErrorBoundary, AuthTabs } from "~/components/auth/AuthCard";
 import { CurrentPasswordField, EmailField, FormAlert } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
@@ -18,7 +19,7 @@ import {
   redirectWithToast,
   type FormReply,
 } from "~/services/respond.server";
-import { rememberDevice, startSession } from "~/services/session.server";
+import { rememberDevice, signInSession } from "~/services/session.server";
 import { paths } from "~/utils/paths";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { serverForm } from "~/utils/server-form";
@@ -116,21 +117,38 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: SIGN_IN_REFUSED[outcome.reason] },
     );
   }
+  const session = await signInSession(db, request, outcome.user.id);
   return redirectWithToast(
     safeRedirect(submission.value.redirectTo, homeFor(outcome.user)),
-    {
-      type: "success",
-      title: "¡Bienvenido de vuelta!",
-      description: "Has iniciado sesión exitosamente.",
-    },
+    session.firstSignIn
+      ? {
+          type: "success",
+          title: "¡Bienvenido a CotizaHub!",
+          description: FIRST_SIGN_IN[outcome.user.role],
+        }
+      : {
+          type: "success",
+          title: "¡Bienvenido de vuelta!",
+          description: "Has iniciado sesión exitosamente.",
+        },
     {
       headers: [
-        ["Set-Cookie", await startSession(db, request, outcome.user.id)],
+        ["Set-Cookie", session.setCookie],
         ["Set-Cookie", await rememberDevice(request, outcome.user.id)],
       ],
     },
   );
 }
+
+/** What a new account does first, told once at its first sign-in (later ones greet a return). */
+const FIRST_SIGN_IN: Record<Role, string> = {
+  buyer:
+    "Tu cuenta está lista. Crea tu primera solicitud de cotización y recibe ofertas de nuestros socios.",
+  partner:
+    "Tu cuenta de socio está lista. Te avisaremos cuando te asignemos solicitudes para cotizar.",
+  admin:
+    "Tu cuenta de administrador está lista. Desde el panel gestionas solicitudes, socios y pagos.",
+};
 
 export default function SignInPage() {
   const { redirectTo, sessionExpired, flashed } = useLoaderData<typeof loader>();

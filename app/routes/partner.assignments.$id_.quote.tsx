@@ -202,7 +202,7 @@ export default function PartnerQuoteForm() {
                 }`}
               />
               <div className="flex flex-wrap gap-3">
-                <button type="submit" className="btn-primary" disabled={busy}>
+                <button type="submit" className="btn-primary" disabled={busy} data-main>
                   {busy ? "Enviando…" : editing ? "Actualizar Cotización" : "Enviar Cotización"}
                 </button>
                 <Link to={detailUrl} className="btn-secondary">

@@ -226,16 +226,45 @@ export async function loadSession(database: DB, request: Request): Promise<Sessi
   return { id: row.id, userId: row.user_id };
 }
 
+export interface StartedSession {
+  setCookie: string;
+  /** No session of this account was ever started before this one (its first sign-in). */
+  firstSignIn: boolean;
+}
+
 /** Starts a new session (a fresh id, so a planted cookie is worthless) and returns its Set-Cookie. */
 export async function startSession(
   database: DB,
   request: Request,
   userId: number,
 ): Promise<string> {
+  return (await signInSession(database, request, userId)).setCookie;
+}
+
+/**
+ * startSession, also saying whether this is the account's first session (the sign-in form greets
+ * a new account differently). Every session stamps the account's last sign-in.
+ */
+export async function signInSession(
+  database: DB,
+  request: Request,
+  userId: number,
+): Promise<StartedSession> {
   const previous = await readSessionId(request);
   const id = crypto.randomBytes(32).toString("base64url");
   const timestamp = now();
-  await writeTransaction(database, async (tx) => {
+  const firstSignIn = await writeTransaction(database, async (tx) => {
+    // Read and stamped in one IMMEDIATE transaction: two sign-ins at once cannot both be the first.
+    const account = await tx
+      .selectFrom("users")
+      .select("last_sign_in_at")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    await tx
+      .updateTable("users")
+      .set({ last_sign_in_at: timestamp })
+      .where("id", "=", userId)
+      .execute();
     if (previous) await tx.deleteFrom("sessions").where("id", "=", previous).execute();
     await tx
       .insertInto("sessions")
@@ -248,9 +277,10 @@ export async function startSession(
         user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
       })
       .execute();
+    return account?.last_sign_in_at === null;
   });
   const { session } = await getCookies();
-  return session.serialize(id);
+  return { setCookie: await session.serialize(id), firstSignIn };
 }
 
 export async function endSession(database: DB, request: Request): Promise<string> {

@@ -26,6 +26,7 @@ import * as productSearch from "./2026-11-27T14-00_product_search";
 import * as roundPartnerCount from "./2026-11-27T16-00_round_partner_count";
 import * as contactClientAddress from "./2026-11-27T18-00_contact_client_address";
 import * as signInDevices from "./2026-11-28T00-00_sign_in_devices";
+import * as lastSignIn from "./2026-11-28T02-00_last_sign_in";
 
 /**
  * Migrations are listed statically (not read from the file system) so the same list works from the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T16-00_round_partner_count": roundPartnerCount,
   "2026-11-27T18-00_contact_client_address": contactClientAddress,
   "2026-11-28T00-00_sign_in_devices": signInDevices,
+  "2026-11-28T02-00_last_sign_in": lastSignIn,
 };

@@ -67,8 +67,9 @@ test.describe("Back office", () => {
     await page.getByRole("button", { name: `Destacar a ${company}` }).click();
     await expect(page.getByText("Partner destacado")).toBeVisible();
     await expect(
-      page.getByRole("button", { name: `Quitar a ${company} de destacados` }),
+      page.getByRole("button", { name: `Quitar de destacados a ${company}` }),
     ).toBeVisible();
+    await axe(page);
     expect(
       server.sql.prepare("SELECT is_featured_partner AS f FROM users WHERE id = ?").get(partner.id),
     ).toEqual({ f: 1 });
@@ -77,7 +78,8 @@ test.describe("Back office", () => {
     await createUser({ role: "partner", companyName: `Otro Socio ${tag()}` });
     await page.goto("/admin/partners");
     await expect(page.getByLabel(`Asignar solicitud a ${company}`)).toHaveCount(0);
-    await page.getByRole("link", { name: `Asignar una solicitud a ${company}` }).click();
+    await axe(page);
+    await page.getByRole("link", { name: `Asignar solicitud a ${company}` }).click();
     const select = page.getByLabel(`Asignar solicitud a ${company}`);
     await select.selectOption(String(requestId));
     await page.getByRole("button", { name: "Asignar", exact: true }).click();

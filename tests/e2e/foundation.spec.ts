@@ -29,15 +29,41 @@ test.describe("Cuentas", () => {
       await expect(page.getByText("Correo sin verificar")).toBeVisible();
 
       const mail = await waitForMail(server, email, "Verifica tu correo en CotizaHub");
-      await page.goto(linkIn(mail, "/auth/verify"));
+      const verifyLink = linkIn(mail, "/auth/verify");
+      await page.goto(verifyLink);
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText(/correo.*verificado/i).first()).toBeVisible();
 
+      // The link opened again says the account is verified and offers to sign in; a link that
+      // was never sent still reads as invalid, and tells nothing about any account.
+      await page.goto(verifyLink);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Tu correo ya está verificado" }),
+      ).toBeVisible();
+      await expect(page.getByText("Enlace inválido o vencido")).toHaveCount(0);
+      await axe(page);
+      await page.goto("/auth/verify?token=no-es-un-enlace-enviado");
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByText("Enlace inválido o vencido")).toBeVisible();
+      await page.goto(verifyLink);
+      await page.getByRole("link", { name: "Iniciar sesión", exact: true }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+
+      // The first sign-in of the account welcomes it; the next ones welcome it back.
+      const signIn = async () => {
+        await page.getByLabel("Correo electrónico").fill(email);
+        await page.getByLabel("Contraseña").fill(PASSWORD);
+        await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+        await expect(page).toHaveURL(role === "buyer" ? /\/buyer$/ : /\/partner$/);
+      };
+      await signIn();
+      await expect(page.getByText("¡Bienvenido a CotizaHub!")).toBeVisible();
+      await expect(page.getByText("¡Bienvenido de vuelta!")).toHaveCount(0);
+      await page.locator("summary", { hasText: "Menú de usuario" }).click();
+      await page.getByRole("button", { name: "Cerrar sesión" }).click();
+      await expect(page).toHaveURL(/\/$|\/auth/);
       await page.goto("/auth");
-      await page.getByLabel("Correo electrónico").fill(email);
-      await page.getByLabel("Contraseña").fill(PASSWORD);
-      await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-      await expect(page).toHaveURL(role === "buyer" ? /\/buyer$/ : /\/partner$/);
+      await signIn();
       await expect(page.getByText("¡Bienvenido de vuelta!")).toBeVisible();
       const stored = server.sql
         .prepare("SELECT role, email_verified_at FROM users WHERE email = ?")
@@ -171,7 +197,7 @@ test.describe("Rutas y guardas (SPEC §2)", () => {
   test("una ruta desconocida muestra la página 404", async ({ page, axe }, testInfo) => {
     const response = await page.goto("/no-existe/para-nada");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "¡Ups! Página no encontrada" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
     await axe(page);
     await screenshots(page, "404", testInfo);
@@ -308,7 +334,7 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
     await page.goto("/buyer");
     await expect(page).toHaveURL(/\/buyer$/);
 
-    await page.getByLabel("Menú de usuario").click();
+    await page.locator("summary", { hasText: "Menú de usuario" }).click();
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page).toHaveURL(/\/$|\/auth/);
     await page.goto("/buyer");
@@ -344,7 +370,7 @@ test.describe("Seguridad básica (DECISIONS §5)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(mobileNav).toBeHidden();
 
-    await page.getByLabel("Menú de usuario").click();
+    await page.locator("summary", { hasText: "Menú de usuario" }).click();
     await page.getByRole("link", { name: "Mi perfil" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("link", { name: "Mi perfil" })).toBeHidden();
@@ -432,6 +458,10 @@ test.describe("Perfil y notificaciones", () => {
     await loginAs(buyer, page.context());
     await page.goto("/buyer");
     await expect(page.getByRole("link", { name: /Notificaciones/ }).first()).toContainText("9+");
+    // Its name holds the «9+» shown (WCAG 2.5.3) and the exact count.
+    await expect(
+      page.getByRole("link", { name: "Notificaciones, 9+ sin leer (11)", exact: true }),
+    ).toBeVisible();
     await page.goto("/notifications");
     await axe(page);
     await screenshots(page, "notifications", testInfo);

@@ -46,6 +46,8 @@ test("el operador ve el estado del sistema y un comprador recibe «no encontrado
   const buyerPage = await pageAs(buyer);
   const response = await buyerPage.goto("/admin/system");
   expect(response?.status()).toBe(404);
-  await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+  await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(
+    "¡Ups! Página no encontrada",
+  );
   await expect(buyerPage.getByText("Base de datos")).toHaveCount(0);
 });

@@ -122,8 +122,9 @@ export function OfferFields({
       className="space-y-5"
     >
       {/* The form's default button (Enter in a field) is the first submit button in it: this one,
-          with no intent, sends the form as its main button does (never «Quitar renglón 1», nor
-          «Calcular totales», which came back without the attached file). */}
+          with no intent, sends the form as its main button (`data-main`, in the route) does, never
+          «Quitar renglón 1», nor «Calcular totales», which came back without the attached file.
+          tests/e2e/default-button.spec.ts holds every form with several submit buttons to this. */}
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       <fieldset>
         <legend className="text-base font-semibold">Renglones (opcional)</legend>
