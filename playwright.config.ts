@@ -18,7 +18,8 @@ const chromium = {
 };
 
 /**
- * Every journey runs twice: with JavaScript (the enhanced app) and without it (plain HTML forms).
+ * Every journey runs twice: with JavaScript (the enhanced app) and without it (plain HTML forms);
+ * the specs of server-side checks and downloads run once (see nojs' testIgnore).
  * Each worker starts its own built server on a copy of one migrated SQLite file
  * (tests/e2e/global-setup.ts, tests/e2e/server.ts); tests arrange their own data, so any test may
  * run on any worker in any order.
@@ -40,7 +41,18 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "nojs",
+      use: { ...chromium, javaScriptEnabled: false },
+      // Server-side access checks and downloads read the same HTML and files whatever the browser
+      // runs: once, with JavaScript, is enough (the rest of the journeys run both ways).
+      testIgnore: [
+        /thread-permissions\.spec/,
+        /exports(-more)?\.spec/,
+        /receipts\.spec/,
+        /system\.spec/,
+      ],
+    },
     // Hostile requests over raw HTTP against the built server (tests/edge/helpers.ts); no browser.
     // Its tests run one after another (memory and timing checks); alone: --project=edge
     { name: "edge", testDir: "tests/edge", timeout: 120_000, fullyParallel: false },

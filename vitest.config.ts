@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -10,6 +11,10 @@ export default defineConfig({
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
+    // One fork per core: vitest's default keeps a core for itself, which on two cores ran every
+    // file one after another (171 s against 98 s with two forks, same machine).
+    maxWorkers: os.availableParallelism(),
+    minWorkers: 1,
     testTimeout: 20_000,
   },
 });
