@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
 import { encodeCursor } from "../app/utils/keyset";
-import { serverCpuMs, startBenchServer, type BenchRole } from "./server";
+import { problemsOf, serverCpuMs, startBenchServer, type BenchRole } from "./server";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -116,13 +116,7 @@ async function measure(
   const cpuMs = serverCpuMs(pid) - cpuBefore;
   const loop = await eventLoop();
   const done = result.requests.total || 1;
-  const problems = [
-    result.errors ? `${result.errors} errores` : "",
-    result.timeouts ? `${result.timeouts} timeouts` : "",
-    result.non2xx ? `${result.non2xx} no-2xx` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const problems = problemsOf(result);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,

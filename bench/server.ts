@@ -75,6 +75,17 @@ async function signIn(base: string, email: string): Promise<string> {
  * CPU time the server has used, in ms: its process and, with several workers, theirs (each a
  * child of it), from /proc (utime + stime; USER_HZ is 100 on Linux).
  */
+/** What went wrong in an autocannon run, in words ("" when nothing did). */
+export function problemsOf(result: { errors: number; timeouts: number; non2xx: number }): string {
+  return [
+    result.errors ? `${result.errors} errores` : "",
+    result.timeouts ? `${result.timeouts} timeouts` : "",
+    result.non2xx ? `${result.non2xx} no-2xx` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
 export function serverCpuMs(pid: number): number {
   let ticks = 0;
   for (const entry of fs.readdirSync("/proc")) {

@@ -14,7 +14,7 @@ import os from "node:os";
 import autocannon from "autocannon";
 import { db } from "../app/services/db.server";
 import { env } from "../app/services/env.server";
-import { serverCpuMs, startBenchServer } from "./server";
+import { problemsOf, serverCpuMs, startBenchServer } from "./server";
 
 const PATH = process.env.BENCH_PATH ?? "/admin/quotes";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -56,13 +56,7 @@ async function measure(
     headers: { ...BROWSER, cookie: cookies.admin },
   });
   const cpu = serverCpuMs(pid) - cpuBefore;
-  const problems = [
-    result.errors ? `${result.errors} errores` : "",
-    result.timeouts ? `${result.timeouts} timeouts` : "",
-    result.non2xx ? `${result.non2xx} no-2xx` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const problems = problemsOf(result);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

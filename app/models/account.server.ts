@@ -5,8 +5,7 @@ import {
   issueToken,
   mayRequestLink,
   revokeTokens,
-  tokenOwner,
-  tokenPurpose,
+  issuedToken,
 } from "~/models/auth-token.server";
 import {
   createUser,
@@ -110,8 +109,9 @@ export async function verifyEmail(database: DB, token: string): Promise<VerifyEm
       return "verified";
     }
     // Only the holder of a link that was really sent learns this, and only about its own account.
-    const owner = await tokenOwner(tx, token, "verify_email");
-    if (owner === null) return "invalid";
+    const issued = await issuedToken(tx, token);
+    if (issued?.purpose !== "verify_email") return "invalid";
+    const owner = issued.userId;
     const account = await tx
       .selectFrom("users")
       .select(["email_verified_at", "deactivated_at"])
@@ -168,7 +168,7 @@ export async function setPasswordFromLink(
 ): Promise<{ userId: number; purpose: PasswordLinkPurpose } | null> {
   const passwordHash = await hashPassword(password);
   const done = await writeTransaction(database, async (tx) => {
-    const purpose = await tokenPurpose(tx, token);
+    const purpose = (await issuedToken(tx, token))?.purpose ?? null;
     if (!isPasswordLink(purpose)) return null;
     const owner = await findTokenUser(tx, token, purpose);
     if (owner === null) return null;

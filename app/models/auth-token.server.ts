@@ -72,36 +72,21 @@ export async function findTokenUser(
 }
 
 /**
- * What a token was issued for, live or not (the page a link opens words itself after it, also to
- * say that the link expired); null for a token that was never issued.
+ * What a token was issued for and to whom, live or not (used, expired or replaced): the page a
+ * link opens words itself after it, also to say that the link expired or was already used; null
+ * for a token that was never issued.
  */
-export async function tokenPurpose(database: DB | Tx, token: string): Promise<TokenPurpose | null> {
-  if (!token) return null;
-  const row = await database
-    .selectFrom("auth_tokens")
-    .select("purpose")
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  return row?.purpose ?? null;
-}
-
-/**
- * The user a token of `purpose` was issued to, live or not (used, expired or replaced); null for a
- * token that was never issued for it.
- */
-export async function tokenOwner(
+export async function issuedToken(
   database: DB | Tx,
   token: string,
-  purpose: TokenPurpose,
-): Promise<number | null> {
+): Promise<{ purpose: TokenPurpose; userId: number } | null> {
   if (!token) return null;
   const row = await database
     .selectFrom("auth_tokens")
-    .select("user_id")
+    .select(["purpose", "user_id"])
     .where("token_hash", "=", hashToken(token))
-    .where("purpose", "=", purpose)
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { purpose: row.purpose, userId: row.user_id } : null;
 }
 
 /** Ends every unused token of a user (a link in an old e-mail stops working). */

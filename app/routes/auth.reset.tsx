@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { ConfirmPasswordField, FormErrors, NewPasswordField } from "~/components/ui/Field";
 import { homeFor } from "~/domain/roles";
 import { newPasswordField, withPasswordConfirmation } from "~/domain/validation";
-import { findTokenUser, tokenPurpose } from "~/models/auth-token.server";
+import { findTokenUser, issuedToken } from "~/models/auth-token.server";
 import { isPasswordLink, setPasswordFromLink } from "~/models/account.server";
 import { getUserById } from "~/models/user.server";
 import { db } from "~/services/db.server";
@@ -44,7 +44,7 @@ function schema() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const purpose = await tokenPurpose(db, token);
+  const purpose = (await issuedToken(db, token))?.purpose ?? null;
   const valid = isPasswordLink(purpose) && (await findTokenUser(db, token, purpose)) !== null;
   return { token: valid ? token : null, invitation: purpose === "invitation" };
 }
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token, password } = submission.value;
   const done = await setPasswordFromLink(db, token, password);
   if (!done) {
-    const invitation = (await tokenPurpose(db, token)) === "invitation";
+    const invitation = (await issuedToken(db, token))?.purpose === "invitation";
     return invalidForm(submission, {
       formErrors: [
         invitation
